@@ -1,0 +1,65 @@
+/** The RFC 4648 section 6 base32 alphabet, in lowercase. */
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+
+const VALUE_OF = new Map<string, number>([...ALPHABET].map((char, value) => [char, value]));
+
+/** 16 bytes are 128 bits; 26 characters of 5 bits carry 130, so 2 bits are spare. */
+export const UUID_BASE32_LENGTH = 26;
+const SPARE_BITS = UUID_BASE32_LENGTH * 5 - 128;
+const SPARE_MASK = (1 << SPARE_BITS) - 1;
+
+/**
+ * Encodes 16 bytes as 26 characters of lowercase RFC 4648 base32, without padding. The 2
+ * spare bits of the last character are zero.
+ *
+ * @example
+ * encodeUuidBase32(new Uint8Array(16)) // 'aaaaaaaaaaaaaaaaaaaaaaaaaa'
+ */
+export function encodeUuidBase32(bytes: Uint8Array): string {
+  let text = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      text += ALPHABET[(buffer >> bits) & 31];
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  if (bits > 0) text += ALPHABET[(buffer << (5 - bits)) & 31];
+  return text;
+}
+
+/** Why 26 characters did not decode: a character outside the alphabet, or spare bits set. */
+export type Base32Failure = 'alphabet' | 'spare-bits';
+
+/**
+ * Decodes exactly 26 lowercase base32 characters to 16 bytes, or says why it cannot:
+ * uppercase, padding and characters outside `a-z2-7` are `'alphabet'`; non-zero spare bits
+ * in the last character (a second spelling of the same bytes) are `'spare-bits'`.
+ *
+ * @example
+ * decodeUuidBase32('aaaaaaaaaaaaaaaaaaaaaaaaab') // 'spare-bits'
+ */
+export function decodeUuidBase32(text: string): Uint8Array | Base32Failure {
+  if (text.length !== UUID_BASE32_LENGTH) return 'alphabet';
+  const bytes = new Uint8Array(16);
+  let buffer = 0;
+  let bits = 0;
+  let index = 0;
+  for (const char of text) {
+    const value = VALUE_OF.get(char);
+    if (value === undefined) return 'alphabet';
+    buffer = (buffer << 5) | value;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      if (index < 16) bytes[index] = (buffer >> bits) & 0xff;
+      index += 1;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return (buffer & SPARE_MASK) === 0 ? bytes : 'spare-bits';
+}

@@ -1,0 +1,16 @@
+// Requires the BUILT package through every subpath export as CommonJS and checks that the
+// binding public names are there. A broken "require" condition fails here.
+const assert = require('node:assert/strict');
+const expected = require('./expected-exports.json');
+
+let checked = 0;
+for (const [specifier, names] of Object.entries(expected)) {
+  const mod = require(specifier);
+  for (const name of names) {
+    assert.ok(name in mod, `${specifier} (CJS) does not export ${name}`);
+    checked += 1;
+  }
+}
+const { parseVersion } = require('payments-kit/version');
+assert.equal(parseVersion('v2026.04.00').ok, true);
+console.log(`package CJS: ${checked} exports checked through ${Object.keys(expected).length} entry points`);

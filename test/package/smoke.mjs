@@ -1,0 +1,21 @@
+// Imports the BUILT package through every subpath export as ESM and checks that the
+// binding public names are there and behave. A broken exports map or build fails here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+const expected = JSON.parse(readFileSync(new URL('./expected-exports.json', import.meta.url), 'utf8'));
+let checked = 0;
+for (const [specifier, names] of Object.entries(expected)) {
+  const mod = await import(specifier);
+  for (const name of names) {
+    assert.ok(name in mod, `${specifier} (ESM) does not export ${name}`);
+    checked += 1;
+  }
+}
+
+const { addDecimal } = await import('payments-kit/amount');
+assert.deepEqual(addDecimal({ currency: 'USD', valueDecimal: '0.1' }, { currency: 'USD', valueDecimal: '0.2' }).valueDecimal.replace(/0+$/, ''), '0.3');
+const { formatTypedId } = await import('payments-kit/ids');
+assert.equal(formatTypedId('551c0c0d-0e49-7f49-640e-50b463340000', 'xfer'), 'kuoaydiojf7uszaokc2ggnaaaa_xfer');
+
+console.log(`package ESM: ${checked} exports checked through ${Object.keys(expected).length} entry points`);
