@@ -1,1 +1,59 @@
-export {};
+/**
+ * `payments-kit/http`: the optional request handler. `createHandler(options)` is a WHATWG
+ * fetch handler for the five specified operations (spec 4.1-4.5) with auth and scopes
+ * (spec 5), errors (spec 7), versions (spec 9) and request ids; `toNodeListener` mounts it
+ * in node:http and Express; `createMemoryStore` and `createStaticAuth` are the reference
+ * ports; `startReferenceServer` is what `npm start` runs.
+ *
+ * @packageDocumentation
+ */
+export { createHandler, type FetchHandler } from './fetch-handler.js';
+export { toNodeListener, type NodeListener } from './node-listener.js';
+export { createMemoryStore } from './memory-store.js';
+export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
+export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';
+export {
+  type HandlerOptions,
+  type OperationContext,
+  type OperationImplementation,
+  type ScheduleHorizon,
+  DEFAULT_SCHEDULE_HORIZON,
+  DEFAULT_DOWNSTREAM_TIMEOUT_MS,
+  OPTION_MESSAGES,
+} from './options.js';
+export type {
+  AuthPort,
+  TokenGrant,
+  WalletProvider,
+  WalletSessionInput,
+  RateLimiter,
+  RateLimitInput,
+  RateLimitDecision,
+  EffectHandler,
+  EffectContext,
+  ErrorReporter,
+} from './ports.js';
+export type {
+  Store,
+  StoreSeed,
+  AccountSeed,
+  Dispute,
+  VersionedInvoice,
+  CompareAndSetResult,
+  AddEvidenceResult,
+} from './store.js';
+export { HTTP_MESSAGES } from './messages.js';
+export { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';
+export { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH, isJsonContentType } from './json-body.js';
+export { VERSION_POLICIES, type VersionPolicy } from './versions.js';
+export { DISPUTE_STATUSES_ACCEPTING_EVIDENCE, acceptsEvidence } from './operations/upload-evidence-text.js';
+export { PROVIDER_NOT_STRING_MESSAGE } from './operations/create-wallet-session.js';
+export { occurrencesToShow } from './operations/get-schedule.js';
+export {
+  startReferenceServer,
+  demoCurlCommands,
+  type ReferenceServer,
+  type ReferenceServerOptions,
+} from './reference/server.js';
+export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './reference/demo-data.js';
+export { createDemoWalletProvider } from './reference/demo-wallet-provider.js';

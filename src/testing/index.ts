@@ -1,1 +1,11 @@
-export {};
+/**
+ * `payments-kit/testing`: the store conformance suite that any storage adapter of
+ * `payments-kit/http` must pass, concurrency included. Framework-free: pass your test
+ * framework's `it`, or run it and read the report.
+ *
+ * @packageDocumentation
+ */
+export { runStoreConformance, type TestRegistrar, type ConformanceReport } from './run.js';
+export { storeConformanceChecks, type ConformanceCheck, type CreateStore } from './checks.js';
+export { ConformanceError, check, checkSameJson } from './assert.js';
+export { fixtureInvoice, fixtureSchedule, fixtureAdjustment, ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO } from './fixtures.js';

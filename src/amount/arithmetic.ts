@@ -1,0 +1,93 @@
+import { CurrencyMismatchError } from './errors.js';
+import { checkRange, DECIMAL_PLACES, formatFixed, parseFixed } from './fixed-point.js';
+import { combineSmall, pow10, safe, scanned, scanSmall } from './fast-path.js';
+import type { AmountDecimal } from './types.js';
+
+function sameCurrency(a: AmountDecimal, b: AmountDecimal): string {
+  if (a.currency !== b.currency) throw new CurrencyMismatchError(a.currency, b.currency);
+  return a.currency;
+}
+
+/**
+ * The zero amount of a currency: `valueDecimal` `"0"`, the identity of `addDecimal`
+ * (it adds no decimal places to a result).
+ * @example
+ * zeroDecimal('USD') // { currency: 'USD', valueDecimal: '0' }
+ */
+export function zeroDecimal(currency: string): AmountDecimal {
+  return { currency, valueDecimal: '0' };
+}
+
+/**
+ * `a + b`, exact. The result shows as many decimal places as the longer operand.
+ * @example
+ * addDecimal({ currency: 'USD', valueDecimal: '1.50' }, { currency: 'USD', valueDecimal: '2.255' })
+ * // { currency: 'USD', valueDecimal: '3.755' }
+ */
+export function addDecimal(a: AmountDecimal, b: AmountDecimal): AmountDecimal {
+  const currency = sameCurrency(a, b);
+  const small = combineSmall(a.valueDecimal, b.valueDecimal, 1);
+  if (small !== undefined) return { currency, valueDecimal: small };
+  const x = parseFixed(a.valueDecimal);
+  const y = parseFixed(b.valueDecimal);
+  return { currency, valueDecimal: formatFixed(checkRange(x.units + y.units), Math.max(x.places, y.places)) };
+}
+
+/**
+ * `a - b`, exact. The result shows as many decimal places as the longer operand.
+ * @example
+ * subtractDecimal({ currency: 'EUR', valueDecimal: '1' }, { currency: 'EUR', valueDecimal: '2.50' })
+ * // { currency: 'EUR', valueDecimal: '-1.50' }
+ */
+export function subtractDecimal(a: AmountDecimal, b: AmountDecimal): AmountDecimal {
+  const currency = sameCurrency(a, b);
+  const small = combineSmall(a.valueDecimal, b.valueDecimal, -1);
+  if (small !== undefined) return { currency, valueDecimal: small };
+  const x = parseFixed(a.valueDecimal);
+  const y = parseFixed(b.valueDecimal);
+  return { currency, valueDecimal: formatFixed(checkRange(x.units - y.units), Math.max(x.places, y.places)) };
+}
+
+/**
+ * The exact sum of a list; every item must be in `currency`. An empty list is
+ * `zeroDecimal(currency)`. The result shows as many decimal places as the longest item.
+ * Intermediate sums may exceed the range; only the final sum is checked.
+ * @example
+ * sumDecimal([{ currency: 'USD', valueDecimal: '0.10' }, { currency: 'USD', valueDecimal: '0.20' }], 'USD')
+ * // { currency: 'USD', valueDecimal: '0.30' }
+ */
+export function sumDecimal(list: readonly AmountDecimal[], currency: string): AmountDecimal {
+  let units = 0n; // exact total in 10^-9 units, flushed from `running`
+  let running = 0; // a safe-integer part of the total in 10^-9 units (fast path)
+  let places = 0;
+  for (const item of list) {
+    if (item.currency !== currency) throw new CurrencyMismatchError(currency, item.currency);
+    if (scanSmall(item.valueDecimal)) {
+      if (scanned.places > places) places = scanned.places;
+      const scaled = safe(scanned.n * pow10(DECIMAL_PLACES - scanned.places));
+      if (scaled !== undefined) {
+        const next = safe(running + scaled);
+        if (next !== undefined) {
+          running = next;
+          continue;
+        }
+      }
+    }
+    const x = parseFixed(item.valueDecimal);
+    units += x.units;
+    if (x.places > places) places = x.places;
+  }
+  return { currency, valueDecimal: formatFixed(checkRange(units + BigInt(running)), places) };
+}
+
+/**
+ * Compares two amounts of one currency by value: -1, 0 or 1 (`"1.50"` equals `"1.5"`).
+ * @example
+ * compareDecimal({ currency: 'USD', valueDecimal: '1.5' }, { currency: 'USD', valueDecimal: '1.50' }) // 0
+ */
+export function compareDecimal(a: AmountDecimal, b: AmountDecimal): -1 | 0 | 1 {
+  sameCurrency(a, b);
+  const x = parseFixed(a.valueDecimal).units;
+  const y = parseFixed(b.valueDecimal).units;
+  return x < y ? -1 : x > y ? 1 : 0;
+}

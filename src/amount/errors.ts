@@ -1,0 +1,70 @@
+/** What kind of amount error happened; stable, for programs to branch on. */
+export type AmountErrorCode =
+  | 'malformed-decimal'
+  | 'too-many-decimal-places'
+  | 'decimal-out-of-range'
+  | 'unsafe-integer'
+  | 'inexact-amount'
+  | 'unknown-currency'
+  | 'invalid-factor'
+  | 'product-too-precise'
+  | 'invalid-rounding-mode'
+  | 'currency-mismatch';
+
+/** Message for a string that is not `-?digits(.digits)?`. */
+export const DECIMAL_FORMAT_MESSAGE =
+  'must be a decimal string: an optional "-", one or more digits, and optionally "." followed by 1 to 9 digits (e.g. "12.34")';
+/** Message for a decimal string with more than 9 digits after the point. */
+export const DECIMAL_PLACES_MESSAGE = 'must have at most 9 decimal places';
+/** Message for a decimal whose integer part does not fit in int64. */
+export const DECIMAL_RANGE_MESSAGE = 'must be less than 9223372036854775808 (2^63) in absolute value';
+/** Message for a minor-unit value that is not a safe integer. */
+export const SAFE_INTEGER_MESSAGE =
+  'minor-unit value must be an integer between -9007199254740991 and 9007199254740991 (it is never rounded)';
+/** Message for `toAmount` on a value the currency cannot hold without rounding, and no mode named. */
+export const INEXACT_AMOUNT_MESSAGE =
+  'has more decimal places than the currency has minor units; name a rounding mode to round it';
+/** Message for a currency with no minor-unit exponent in our ISO 4217 table. */
+export const UNKNOWN_CURRENCY_MESSAGE =
+  'currency is not an ISO 4217 code with a minor unit (unknown, lowercase, or a code such as XAU with none)';
+/** Message for a multiplication factor that is not a safe integer, bigint or decimal string. */
+export const INVALID_FACTOR_MESSAGE =
+  'factor must be a safe integer number, a bigint, or a decimal string of at most 9 decimal places';
+/** Message for a product whose exact value needs more than 9 decimal places. */
+export const PRODUCT_PLACES_MESSAGE = 'the exact product needs more than 9 decimal places; it is never rounded';
+/** Message for a rounding mode that is not one of `RoundingMode`. */
+export const ROUNDING_MODE_MESSAGE =
+  'rounding must be one of half-even, half-up, half-down, up, down, ceiling, floor';
+
+/**
+ * The error every amount operation throws for bad input; `code` says which rule,
+ * `message` is one of the message constants above (prefixed with the offending value).
+ */
+export class AmountError extends Error {
+  /** Which rule was broken. */
+  readonly code: AmountErrorCode;
+  constructor(code: AmountErrorCode, message: string) {
+    super(message);
+    this.name = 'AmountError';
+    this.code = code;
+  }
+}
+
+/**
+ * Thrown when one operation mixes two currencies (codes are compared exactly, so
+ * `USD` and `usd` differ).
+ * @example
+ * try { addDecimal(usd, eur) } catch (e) { if (e instanceof CurrencyMismatchError) e.left }
+ */
+export class CurrencyMismatchError extends AmountError {
+  /** The currency of the first operand. */
+  readonly left: string;
+  /** The first currency that differed from it. */
+  readonly right: string;
+  constructor(left: string, right: string) {
+    super('currency-mismatch', `currency mismatch: ${JSON.stringify(left)} and ${JSON.stringify(right)}`);
+    this.name = 'CurrencyMismatchError';
+    this.left = left;
+    this.right = right;
+  }
+}

@@ -1,0 +1,81 @@
+import { HTTP_MESSAGES } from './messages.js';
+import type { AuthPort, TokenGrant } from './ports.js';
+
+/** A request's authentication: the token and its grant, or the 401 that refuses it. */
+export type Authentication =
+  | { readonly ok: true; readonly token: string; readonly grant: TokenGrant }
+  | { readonly ok: false; readonly challenge: string; readonly error: string };
+
+// RFC 7235 credentials with the RFC 6750 b64token: scheme, spaces, token68.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+// RFC 6750 3: characters allowed in a quoted error_description and in scope tokens.
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+const refuse = (challenge: string, error: string): Authentication => ({ ok: false, challenge, error });
+
+/**
+ * Authenticates a request from its `Authorization` header (spec 5, RFC 6750): missing,
+ * malformed, unknown and expired tokens are refused with a `WWW-Authenticate: Bearer`
+ * challenge (with `error="invalid_request"` or `error="invalid_token"` when a credential
+ * was sent).
+ *
+ * @example
+ * await authenticate('Bearer demo', auth, new Date()) // { ok: true, token: 'demo', grant }
+ * await authenticate(undefined, auth, new Date())     // { ok: false, challenge: 'Bearer', ... }
+ */
+export async function authenticate(header: string | undefined, auth: AuthPort, now: Date): Promise<Authentication> {
+  if (header === undefined || header.trim() === '') return refuse('Bearer', HTTP_MESSAGES.missingToken);
+  const token = BEARER.exec(header)?.[1];
+  if (token === undefined) {
+    return refuse('Bearer error="invalid_request", error_description="malformed Authorization header"', HTTP_MESSAGES.malformedAuthorization);
+  }
+  const grant = await auth.verify(token);
+  if (grant === undefined) {
+    return refuse('Bearer error="invalid_token", error_description="unknown token"', HTTP_MESSAGES.invalidToken);
+  }
+  if (grant.expiresAt !== undefined && !(grant.expiresAt.getTime() > now.getTime())) {
+    return refuse('Bearer error="invalid_token", error_description="expired token"', HTTP_MESSAGES.expiredToken);
+  }
+  return { ok: true, token, grant };
+}
+
+/**
+ * Fills a scope template with the path's account, e.g.
+ * `/accounts/{accountID}/invoices.write` -> `/accounts/acc_1/invoices.write`.
+ *
+ * @example
+ * scopeFor('/accounts/{accountID}/wallets.read', 'acc_1') // '/accounts/acc_1/wallets.read'
+ */
+export function scopeFor(template: string, accountID: string | undefined): string {
+  return template.replace('{accountID}', accountID ?? '');
+}
+
+/**
+ * True when the grant allows the operation: it holds `required` exactly; or, with no
+ * required scope (operations the spec lists without one), it holds any scope of the
+ * path's account; or the path names no account.
+ *
+ * @example
+ * isAllowed({ scopes: ['/accounts/a/wallets.read'] }, '/accounts/a/wallets.read', 'a') // true
+ * isAllowed({ scopes: ['/accounts/a/wallets.read'] }, undefined, 'b')                  // false
+ */
+export function isAllowed(grant: TokenGrant, required: string | undefined, accountID: string | undefined): boolean {
+  if (required !== undefined) return grant.scopes.includes(required);
+  if (accountID === undefined) return true;
+  const prefix = `/accounts/${accountID}/`;
+  return grant.scopes.some((scope) => scope.startsWith(prefix));
+}
+
+/**
+ * The `WWW-Authenticate` value of a 403: `Bearer error="insufficient_scope"`, naming the
+ * scope when it can be written in a header (RFC 6750 3).
+ *
+ * @example
+ * insufficientScopeChallenge('/accounts/a/wallets.read')
+ * // 'Bearer error="insufficient_scope", scope="/accounts/a/wallets.read"'
+ */
+export function insufficientScopeChallenge(required: string | undefined): string {
+  const base = 'Bearer error="insufficient_scope"';
+  return required !== undefined && SCOPE_TOKEN.test(required) ? `${base}, scope="${required}"` : base;
+}

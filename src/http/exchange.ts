@@ -1,0 +1,39 @@
+/** The outcome of reading a request body under a byte limit. */
+export type BodyBytes = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly reason: 'too-large' };
+
+/**
+ * The request as the pipeline sees it, whatever carried it (a fetch `Request` or a Node
+ * `IncomingMessage`). Kept small so that the Node adapter need not build a `Request`.
+ */
+export interface Exchange {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The URL path without the query string, still percent-encoded. */
+  readonly path: string;
+  /** A prefix the framework already routed on (Express's mount path), stripped before `basePath`. */
+  readonly mountPath: string;
+  /** A header's value (name in lower case), or `undefined`. */
+  header(name: string): string | undefined;
+  /** Reads the whole body, refusing (and no longer reading) once it exceeds `limit` bytes. */
+  readBody(limit: number): Promise<BodyBytes>;
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+  /** A WHATWG `Request` for host-registered operations (built on demand). */
+  toRequest(): Request;
+}
+
+/** An answer built by the pipeline: status, extra headers and a body already serialized. */
+export type PlainReply = {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Serialized JSON; sent with `content-type: application/json`. */
+  readonly body?: string;
+};
+
+/** An answer: a plain reply, or a host operation's own `Response`. */
+export type Reply = PlainReply | { readonly response: Response };
+
+/** True when the reply carries a host's `Response`. */
+export function isResponseReply(reply: Reply): reply is { readonly response: Response } {
+  return 'response' in reply;
+}

@@ -1,0 +1,262 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodyBytes, Exchange, Reply } from './exchange.js';
+import { isResponseReply } from './exchange.js';
+import { ANSWER_EXCHANGE, type FastHandler } from './fast-path.js';
+import { HTTP_MESSAGES } from './messages.js';
+import type { Outcome } from './pipeline.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+
+/** A Node request as Express (or another framework) may have extended it. */
+type FrameworkRequest = IncomingMessage & {
+  /** Express: the URL before mount paths were stripped from `url`. */
+  readonly originalUrl?: string;
+  /** Express: the path the router was mounted on. */
+  readonly baseUrl?: string;
+  /** A body a framework parser has already read (e.g. `express.json()`). */
+  readonly body?: unknown;
+};
+
+/** A `(req, res)` listener for node:http, Express, Connect, and Fastify's raw objects. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
+
+function pathOfTarget(target: string): string {
+  let start = 0;
+  if (target.charCodeAt(0) !== 47 /* / */) {
+    // absolute-form request target: http://host/path
+    const scheme = target.indexOf('://');
+    start = target.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+    if (start < 0) return '/';
+  }
+  const query = target.indexOf('?', start);
+  return query < 0 ? (start === 0 ? target : target.slice(start)) : target.slice(start, query);
+}
+
+/** The body a framework parsed already, as bytes; `undefined` when the stream is still unread. */
+function parsedBody(req: FrameworkRequest): Uint8Array | undefined {
+  if (!req.readableEnded) return undefined;
+  const body = req.body;
+  if (body === undefined || body === null) return EMPTY;
+  if (body instanceof Uint8Array) return body;
+  if (typeof body === 'string') return encoder.encode(body);
+  return encoder.encode(JSON.stringify(body));
+}
+
+function readNodeBody(req: FrameworkRequest, limit: number, onTooLarge: () => void): Promise<BodyBytes> {
+  const parsed = parsedBody(req);
+  if (parsed !== undefined) {
+    return Promise.resolve(parsed.byteLength > limit ? { ok: false, reason: 'too-large' } : { ok: true, bytes: parsed });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      cleanup();
+      req.pause();
+      onTooLarge();
+      resolve({ ok: false, reason: 'too-large' });
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve({ ok: true, bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size) });
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+/** The request body as a WHATWG stream, for host-registered operations. */
+function bodyStream(req: FrameworkRequest): ReadableStream<Uint8Array> {
+  const parsed = parsedBody(req);
+  if (parsed !== undefined) {
+    return new ReadableStream({
+      start(controller) {
+        if (parsed.byteLength > 0) controller.enqueue(parsed);
+        controller.close();
+      },
+    });
+  }
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.on('end', () => controller.close());
+      req.on('error', (error) => controller.error(error));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      req.destroy();
+    },
+  });
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function toRequest(req: FrameworkRequest, signal: AbortSignal): Request {
+  const target = req.originalUrl ?? req.url ?? '/';
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const url = target.startsWith('/') ? `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${target}` : target;
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    signal,
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** The exchange of one Node request; the abort signal is made only when something asks for it. */
+function nodeExchange(req: FrameworkRequest, res: ServerResponse, state: { closeConnection: boolean }): Exchange {
+  let controller: AbortController | undefined;
+  const signal = (): AbortSignal => {
+    if (controller === undefined) {
+      controller = new AbortController();
+      const abort = (): void => {
+        if (!res.writableEnded) controller?.abort();
+      };
+      if (res.destroyed) abort();
+      else res.once('close', abort);
+    }
+    return controller.signal;
+  };
+  const target = req.originalUrl ?? req.url ?? '/';
+  return {
+    method: req.method ?? '',
+    path: pathOfTarget(target),
+    mountPath: req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '',
+    header: (name) => headerOf(req, name),
+    readBody: (limit) =>
+      readNodeBody(req, limit, () => {
+        state.closeConnection = true;
+      }),
+    get signal() {
+      return signal();
+    },
+    toRequest: () => toRequest(req, signal()),
+  };
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers.push([name, value]);
+  });
+  const cookies = response.headers.getSetCookie();
+  const flat: string[] = [];
+  for (const [name, value] of headers) flat.push(name, value);
+  for (const cookie of cookies) flat.push('set-cookie', cookie);
+  if (response.statusText === '') res.writeHead(response.status, flat);
+  else res.writeHead(response.status, response.statusText, flat);
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const onClose = (): void => {
+    reader.cancel().catch(() => undefined);
+  };
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const go = (): void => {
+            res.off('drain', go);
+            res.off('close', go);
+            resolve();
+          };
+          res.once('drain', go);
+          res.once('close', go);
+        });
+      }
+      if (res.destroyed) break;
+    }
+  } finally {
+    res.off('close', onClose);
+    res.end();
+  }
+}
+
+function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeConnection: boolean): Promise<void> | void {
+  if (isResponseReply(reply)) {
+    const headers = new Headers(reply.response.headers);
+    headers.set(REQUEST_ID_HEADER, requestId);
+    return writeResponse(res, new Response(reply.response.body, { status: reply.response.status, headers }));
+  }
+  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+  if (reply.headers !== undefined) Object.assign(headers, reply.headers);
+  if (reply.body !== undefined) headers['content-type'] = 'application/json';
+  if (closeConnection) headers['connection'] = 'close';
+  res.writeHead(reply.status, headers);
+  res.end(reply.body);
+}
+
+function failSafe(res: ServerResponse, requestId: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { [REQUEST_ID_HEADER]: requestId, 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: HTTP_MESSAGES.internal }));
+}
+
+/**
+ * Adapts a handler to a Node `(req, res)` listener for node:http, Express and Connect
+ * (and Fastify through `reply.hijack()` and the raw objects). Honours Express's
+ * `req.originalUrl` and mount path, a body already parsed by `express.json()` (re-read
+ * from `req.body`), ties the abort signal to the response's `close` before it ended, keeps
+ * several `Set-Cookie` headers apart and streams response bodies with back-pressure.
+ * A handler from `createHandler` is answered without building a `Request`/`Response`.
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * createServer(toNodeListener(createHandler({ store, auth }))).listen(3000, '127.0.0.1');
+ * // Express: app.use('/api', toNodeListener(handler));
+ */
+export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
+  const fast = (handler as FastHandler)[ANSWER_EXCHANGE];
+  return (req, res) => {
+    const state = { closeConnection: false };
+    const exchange = nodeExchange(req as FrameworkRequest, res, state);
+    const respond = async (): Promise<void> => {
+      if (fast !== undefined) {
+        const outcome: Outcome = await fast(exchange);
+        await writeReply(res, outcome.requestId, outcome.reply, state.closeConnection);
+        return;
+      }
+      const response = await handler(exchange.toRequest());
+      await writeResponse(res, response);
+    };
+    respond().catch(() => failSafe(res, globalThis.crypto.randomUUID()));
+  };
+}

@@ -1,0 +1,19 @@
+import type { Exchange, PlainReply } from '../exchange.js';
+import type { ResolvedOptions } from '../options.js';
+
+/** What one of the five specified operations receives once auth, scope and version passed. */
+export type SpecifiedContext = {
+  readonly exchange: Exchange;
+  readonly params: Readonly<Record<string, string>>;
+  readonly accountID: string;
+  readonly requestId: string;
+  readonly options: ResolvedOptions;
+};
+
+/** One of the five specified operations (spec 4.1-4.5). */
+export type SpecifiedOperation = (context: SpecifiedContext) => Promise<PlainReply>;
+
+/** A path parameter the route guarantees. */
+export function param(context: SpecifiedContext, name: string): string {
+  return context.params[name] ?? '';
+}

@@ -1,0 +1,36 @@
+import { validateApplePaySessionRequest } from '../../schemas/index.js';
+import { withDeadline } from '../deadline.js';
+import { readJsonBody } from '../json-body.js';
+import { HTTP_MESSAGES } from '../messages.js';
+import { errorReply, jsonReply } from '../reply.js';
+import type { SpecifiedOperation } from './context.js';
+
+/** Thrown (and answered as a 500) when the wallet provider resolves to something other than a string. */
+export const PROVIDER_NOT_STRING_MESSAGE = 'the wallet provider must resolve to a string';
+
+/**
+ * POST /accounts/{accountID}/apple-pay/sessions (spec 4.4). Order: body syntax (400), the
+ * body's fields (`validateApplePaySessionRequest`: 400 or 422), the domain registered for
+ * the account (409, compared ignoring ASCII case), then the wallet provider under
+ * `downstreamTimeoutMs` (504, and its signal aborts). The 200 body is exactly the
+ * provider's string, with `content-type: application/json`.
+ */
+export const createWalletSession: SpecifiedOperation = async (context) => {
+  const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs } = context.options;
+  const body = await readJsonBody(context.exchange, maxBodyBytes);
+  if (!body.ok) return errorReply(400, body.error);
+  const request = validateApplePaySessionRequest(body.value);
+  if (!request.ok) return jsonReply(request.status, request.body);
+  const { domain, displayName } = request.value;
+  if (!(await store.hasWalletDomain(context.accountID, domain))) return errorReply(409, HTTP_MESSAGES.domainNotRegistered);
+  if (walletProvider === undefined) return errorReply(500, HTTP_MESSAGES.noWalletProvider);
+  const input = { accountID: context.accountID, domain, displayName };
+  const session = await withDeadline(
+    (signal) => walletProvider.createSession({ ...input, signal }),
+    downstreamTimeoutMs,
+    context.exchange.signal,
+  );
+  if (!session.ok) return errorReply(504, HTTP_MESSAGES.downstreamTimeout);
+  if (typeof session.value !== 'string') throw new TypeError(PROVIDER_NOT_STRING_MESSAGE);
+  return { status: 200, body: session.value };
+};

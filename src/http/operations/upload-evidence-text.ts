@@ -1,0 +1,50 @@
+import { formatDateTime } from '../../shared/rfc3339.js';
+import { validateEvidenceTextRequest } from '../../schemas/index.js';
+import type { EvidenceText } from '../../schemas/index.js';
+import { readJsonBody } from '../json-body.js';
+import { HTTP_MESSAGES } from '../messages.js';
+import { errorReply, jsonReply } from '../reply.js';
+import type { Dispute } from '../store.js';
+import { type SpecifiedOperation, param } from './context.js';
+
+/**
+ * Dispute statuses that accept evidence. A dispute stored without a status accepts it;
+ * any other status (e.g. `under-review`, `accepted`, `resolved`, `closed`) is a 409.
+ */
+export const DISPUTE_STATUSES_ACCEPTING_EVIDENCE: readonly string[] = Object.freeze(['response-needed']);
+
+/**
+ * True when the dispute accepts evidence (see {@link DISPUTE_STATUSES_ACCEPTING_EVIDENCE}).
+ *
+ * @example
+ * acceptsEvidence({ disputeID: 'd1', status: 'closed' }) // false
+ */
+export function acceptsEvidence(dispute: Dispute): boolean {
+  return dispute.status === undefined || DISPUTE_STATUSES_ACCEPTING_EVIDENCE.includes(dispute.status);
+}
+
+/**
+ * POST /accounts/{accountID}/disputes/{disputeID}/evidence-text (spec 4.3): 201 with the
+ * evidence record. Order: body syntax (400), the dispute (404), the body's fields (400, as
+ * the operation has no 422), the dispute's status (409).
+ */
+export const uploadEvidenceText: SpecifiedOperation = async (context) => {
+  const { store, clock, generateId, maxBodyBytes } = context.options;
+  const body = await readJsonBody(context.exchange, maxBodyBytes);
+  if (!body.ok) return errorReply(400, body.error);
+  const disputeID = param(context, 'disputeID');
+  const dispute = await store.getDispute(context.accountID, disputeID);
+  if (dispute === undefined) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
+  const request = validateEvidenceTextRequest(body.value);
+  if (!request.ok) return jsonReply(400, request.body);
+  if (!acceptsEvidence(dispute)) return errorReply(409, HTTP_MESSAGES.disputeClosed);
+  const evidence: EvidenceText = {
+    evidenceID: generateId(),
+    disputeID,
+    evidenceType: request.value.evidenceType,
+    text: request.value.text,
+    createdOn: formatDateTime(clock()),
+  };
+  const added = await store.addEvidence(context.accountID, evidence);
+  return added.ok ? jsonReply(201, evidence) : errorReply(404, HTTP_MESSAGES.disputeNotFound);
+};

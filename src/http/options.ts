@@ -1,0 +1,142 @@
+import type { Version } from '../version/index.js';
+import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
+import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
+import type { Store } from './store.js';
+
+/** What a host-registered operation (spec 4.6) receives. */
+export type OperationContext = {
+  /** The request, as a WHATWG `Request` (its URL is the full URL the client used). */
+  readonly request: Request;
+  /** Decoded path parameters, e.g. `{ accountID, paymentLinkCode }`. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly requestId: string;
+  /** The version the client asked for; `undefined` when it sent no header. */
+  readonly version: Version | undefined;
+  /** The authenticated token's grant. */
+  readonly grant: TokenGrant;
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+};
+
+/**
+ * A host implementation of an operation listed in spec 4.6. `scope`, when given, is a
+ * scope template such as `/accounts/{accountID}/transfers.write` that the token must hold;
+ * without it, any scope of the path's account is enough.
+ */
+export type OperationImplementation = {
+  readonly scope?: string;
+  handle(context: OperationContext): Response | Promise<Response>;
+};
+
+/** How far ahead get-schedule expands a recurrence (see {@link HandlerOptions.scheduleHorizon}). */
+export type ScheduleHorizon = { readonly days: number; readonly limit: number };
+
+/** The default horizon: 366 days ahead, at most 100 upcoming occurrences. */
+export const DEFAULT_SCHEDULE_HORIZON: ScheduleHorizon = Object.freeze({ days: 366, limit: 100 });
+
+/** The default `downstreamTimeoutMs`: 10 seconds. */
+export const DEFAULT_DOWNSTREAM_TIMEOUT_MS = 10_000;
+
+/** Options of `createHandler`: ports with defaults; only `store` is required. */
+export type HandlerOptions = {
+  /** Storage (required). */
+  readonly store: Store;
+  /** Token verification; the default knows no token, so every request is a 401. */
+  readonly auth?: AuthPort;
+  /** The wallet provider for create-a-wallet-payment-session; without it that operation answers 500. */
+  readonly walletProvider?: WalletProvider;
+  /** Called once per effect after an invoice update is stored. */
+  readonly onEffect?: EffectHandler;
+  /** Internal errors (500s, failed effect callbacks), for logging. */
+  readonly onError?: ErrorReporter;
+  /** The current time; default `() => new Date()`. */
+  readonly clock?: () => Date;
+  /** New resource IDs (evidence IDs); default `crypto.randomUUID()`. */
+  readonly generateId?: () => string;
+  /** Refuses requests with 429 and `Retry-After`; default: no limit. */
+  readonly rateLimiter?: RateLimiter;
+  /** How long the wallet provider may take before a 504; default 10 000. */
+  readonly downstreamTimeoutMs?: number;
+  /** Largest accepted request body in bytes; default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** A path prefix the handler is served under, e.g. `/v1`; default none. */
+  readonly basePath?: string;
+  /** Implementations of operations listed in spec 4.6, by operation id; others answer 501. */
+  readonly operations?: Readonly<Record<string, OperationImplementation>>;
+  /** How far ahead get-schedule expands the recurrence; default {@link DEFAULT_SCHEDULE_HORIZON}. */
+  readonly scheduleHorizon?: Partial<ScheduleHorizon>;
+};
+
+/** The options with every default filled in. */
+export type ResolvedOptions = {
+  readonly store: Store;
+  readonly auth: AuthPort;
+  readonly walletProvider: WalletProvider | undefined;
+  readonly onEffect: EffectHandler | undefined;
+  readonly onError: ErrorReporter | undefined;
+  readonly clock: () => Date;
+  readonly generateId: () => string;
+  readonly rateLimiter: RateLimiter | undefined;
+  readonly downstreamTimeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly basePath: string;
+  readonly operations: ReadonlyMap<string, OperationImplementation>;
+  readonly scheduleHorizon: ScheduleHorizon;
+};
+
+/** Messages for options `createHandler` refuses at start-up. */
+export const OPTION_MESSAGES = Object.freeze({
+  store: 'createHandler: options.store is required',
+  basePath: 'createHandler: basePath must be empty or start with "/"',
+  positive: (name: string) => `createHandler: ${name} must be a positive finite number`,
+  unknownOperation: (id: string) => `createHandler: options.operations has no listed operation "${id}"`,
+});
+
+const NO_TOKENS: AuthPort = { verify: () => undefined };
+const systemClock = (): Date => new Date();
+const randomId = (): string => globalThis.crypto.randomUUID();
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(OPTION_MESSAGES.positive(name));
+  return value;
+}
+
+function normalizeBasePath(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === '' || basePath === '/') return '';
+  if (!basePath.startsWith('/')) throw new TypeError(OPTION_MESSAGES.basePath);
+  return basePath.endsWith('/') ? basePath.slice(0, -1) : basePath;
+}
+
+/**
+ * Fills in the defaults and checks the options once, at start-up.
+ *
+ * @example
+ * resolveOptions({ store: createMemoryStore() }).maxBodyBytes // 1048576
+ */
+export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<string>): ResolvedOptions {
+  if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(OPTION_MESSAGES.store);
+  const operations = new Map<string, OperationImplementation>();
+  for (const [id, implementation] of Object.entries(options.operations ?? {})) {
+    if (!listedIds.has(id)) throw new TypeError(OPTION_MESSAGES.unknownOperation(id));
+    operations.set(id, implementation);
+  }
+  return {
+    store: options.store,
+    auth: options.auth ?? NO_TOKENS,
+    walletProvider: options.walletProvider,
+    onEffect: options.onEffect,
+    onError: options.onError,
+    clock: options.clock ?? systemClock,
+    generateId: options.generateId ?? randomId,
+    rateLimiter: options.rateLimiter,
+    downstreamTimeoutMs: positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs'),
+    maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    basePath: normalizeBasePath(options.basePath),
+    operations,
+    scheduleHorizon: {
+      days: positive(options.scheduleHorizon?.days, DEFAULT_SCHEDULE_HORIZON.days, 'scheduleHorizon.days'),
+      limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
+    },
+  };
+}

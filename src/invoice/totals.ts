@@ -1,0 +1,68 @@
+import { type AmountDecimal, addDecimal, multiplyDecimal, sumDecimal, zeroDecimal } from '../amount/index.js';
+import type { LineItem, LineItems } from './types.js';
+
+/** The three amounts of an invoice that follow from its line items and tax. */
+export type InvoiceTotals = {
+  /** Sum of the line totals. */
+  readonly subtotalAmount: AmountDecimal;
+  /** The tax amount as given (zero when none was given). */
+  readonly taxAmount: AmountDecimal;
+  /** `subtotalAmount + taxAmount` (spec 2.6). */
+  readonly totalAmount: AmountDecimal;
+};
+
+/** Message of the error thrown when {@link invoiceTotals} cannot tell which currency a total is in. */
+export const TOTALS_CURRENCY_UNKNOWN_MESSAGE =
+  'invoiceTotals needs a currency: give a taxAmount, at least one line item, or options.currency';
+
+/**
+ * The total of one line item: `quantity x (basePrice + sum(option.quantity x option.priceModifier))`.
+ * Options modify each unit; an option without a `priceModifier` adds nothing. Exact
+ * (decimal strings, never binary floating point); the result shows as many decimal places
+ * as the longest price that went into it. Throws `CurrencyMismatchError` when a modifier is
+ * in another currency than the base price, and `AmountError` ('decimal-out-of-range') when
+ * an option's product, the unit price or the line total reaches 2^63 in absolute value.
+ *
+ * @example
+ * lineItemTotal({
+ *   name: 'Latte', quantity: 2, basePrice: { currency: 'USD', valueDecimal: '4.50' },
+ *   options: [{ name: 'Oat milk', quantity: 1, priceModifier: { currency: 'USD', valueDecimal: '0.75' } }],
+ * }) // { currency: 'USD', valueDecimal: '10.50' }
+ */
+export function lineItemTotal(item: LineItem): AmountDecimal {
+  const modifiers: AmountDecimal[] = [];
+  for (const option of item.options ?? []) {
+    if (option.priceModifier !== undefined) modifiers.push(multiplyDecimal(option.priceModifier, option.quantity));
+  }
+  // One sum (not a chain of additions) so that only the unit price itself must fit the
+  // range: the result never depends on the order of the options.
+  const unitPrice = sumDecimal([item.basePrice, ...modifiers], item.basePrice.currency);
+  return multiplyDecimal(unitPrice, item.quantity);
+}
+
+/**
+ * Subtotal, tax and total of an invoice's line items (`lineItems` is the `{ items }` object of
+ * spec 2.4): subtotal = sum of {@link lineItemTotal}, total = subtotal + tax. A missing
+ * `taxAmount` is zero. Exact, with as many decimal places as the longest amount that went
+ * in. Throws `CurrencyMismatchError` when amounts disagree on currency and `AmountError`
+ * ('decimal-out-of-range') when a line total, the subtotal or the total reaches 2^63.
+ * The currency is `options.currency`, else that of `taxAmount`, else that of the first item
+ * (throws a `RangeError` with {@link TOTALS_CURRENCY_UNKNOWN_MESSAGE} when none is known).
+ *
+ * @example
+ * invoiceTotals(
+ *   { items: [{ name: 'Tea', quantity: 3, basePrice: { currency: 'USD', valueDecimal: '2.00' } }] },
+ *   { currency: 'USD', valueDecimal: '0.48' },
+ * ) // subtotalAmount 6.00 USD, taxAmount 0.48 USD, totalAmount 6.48 USD
+ */
+export function invoiceTotals(
+  lineItems: LineItems,
+  taxAmount?: AmountDecimal,
+  options: { readonly currency?: string } = {},
+): InvoiceTotals {
+  const currency = options.currency ?? taxAmount?.currency ?? lineItems.items[0]?.basePrice.currency;
+  if (currency === undefined) throw new RangeError(TOTALS_CURRENCY_UNKNOWN_MESSAGE);
+  const subtotalAmount = sumDecimal(lineItems.items.map(lineItemTotal), currency);
+  const tax = taxAmount ?? zeroDecimal(currency);
+  return { subtotalAmount, taxAmount: tax, totalAmount: addDecimal(subtotalAmount, tax) };
+}

@@ -1,0 +1,39 @@
+/** Why an expansion was refused. */
+export type RecurrenceErrorCode =
+  | 'invalid-rule'
+  | 'missing-start'
+  | 'invalid-start'
+  | 'invalid-window'
+  | 'invalid-limit'
+  | 'invalid-time-zone'
+  | 'unbounded'
+  | 'too-many';
+
+/** The messages of {@link RecurrenceError}, as data. */
+export const RECURRENCE_MESSAGES = {
+  missingStart: 'recur.start is required to expand a rule: it is the DTSTART of the recurrence',
+  invalidStart: (detail: string) => `recur.start ${detail}`,
+  startMilliseconds: 'recur.start must be a whole second: RFC 5545 times have no fractions of a second',
+  invalidBound: (name: 'from' | 'to', detail: string) => `${name} ${detail}`,
+  fromAfterTo: 'from must not be after to',
+  invalidLimit: (max: number) => `limit must be an integer from 0 to ${max}`,
+  invalidTimeZone: (zone: string) => `timeZone "${zone}" is not an IANA time zone name known to Intl`,
+  unbounded: 'the rule has neither COUNT nor UNTIL: pass a `to` or a `limit` to bound the expansion',
+  tooMany: (max: number) => `the expansion would return more than ${max} occurrences: narrow the window or pass a limit`,
+} as const;
+
+/**
+ * Thrown by `expandRecurrence` for input it cannot expand: an invalid rule (the message of
+ * `parseRecurrenceRule`), a missing or invalid `recur.start`, a bad window, limit or time
+ * zone, an indefinite rule with no bound, or more than 100,000 results.
+ */
+export class RecurrenceError extends Error {
+  /** A stable code for programs; the message is for people. */
+  readonly code: RecurrenceErrorCode;
+
+  constructor(code: RecurrenceErrorCode, message: string) {
+    super(message);
+    this.name = 'RecurrenceError';
+    this.code = code;
+  }
+}

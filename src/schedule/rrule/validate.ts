@@ -1,0 +1,49 @@
+import { RRULE_MESSAGES as M } from './messages.js';
+import type { RecurrenceRule } from './types.js';
+
+type Check = { applies: (rule: RecurrenceRule) => boolean; message: string };
+
+/**
+ * The RFC 5545 3.3.10 rules that relate parts to each other, as data: each entry is a
+ * condition that makes the rule invalid and the message that names it.
+ */
+export const COMBINATION_RULES: readonly Check[] = [
+  { applies: (r) => r.count !== undefined && r.until !== undefined, message: M.countAndUntil },
+  {
+    applies: (r) => hasNumberedByDay(r) && r.freq !== 'MONTHLY' && r.freq !== 'YEARLY',
+    message: M.numberedByDayFreq,
+  },
+  {
+    applies: (r) => hasNumberedByDay(r) && r.freq === 'YEARLY' && r.byWeekNo !== undefined,
+    message: M.numberedByDayWeekNo,
+  },
+  { applies: (r) => r.byMonthDay !== undefined && r.freq === 'WEEKLY', message: M.byMonthDayWeekly },
+  {
+    applies: (r) => r.byYearDay !== undefined && (r.freq === 'DAILY' || r.freq === 'WEEKLY' || r.freq === 'MONTHLY'),
+    message: M.byYearDayFreq,
+  },
+  { applies: (r) => r.byWeekNo !== undefined && r.freq !== 'YEARLY', message: M.byWeekNoFreq },
+  { applies: (r) => r.bySetPos !== undefined && !hasOtherByPart(r), message: M.bySetPosAlone },
+];
+
+function hasNumberedByDay(rule: RecurrenceRule): boolean {
+  return rule.byDay?.some((d) => d.ordinal !== undefined) ?? false;
+}
+
+function hasOtherByPart(rule: RecurrenceRule): boolean {
+  return [
+    rule.bySecond,
+    rule.byMinute,
+    rule.byHour,
+    rule.byDay,
+    rule.byMonthDay,
+    rule.byYearDay,
+    rule.byWeekNo,
+    rule.byMonth,
+  ].some((part) => part !== undefined);
+}
+
+/** The first cross-part RFC 5545 rule `rule` breaks, as a message; `undefined` when none. */
+export function checkRuleCombinations(rule: RecurrenceRule): string | undefined {
+  return COMBINATION_RULES.find((check) => check.applies(rule))?.message;
+}

@@ -1,0 +1,213 @@
+/**
+ * Wall-clock time in IANA time zones without the process time zone: every conversion goes
+ * through `Intl.DateTimeFormat` (or plain UTC arithmetic for `UTC`), never through Date's
+ * local-time getters or setters.
+ */
+
+/** A local calendar date and clock time: month 1-12, hour 0-23, second 0-59. */
+export type WallTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC']);
+const MS_PER_DAY = 86_400_000;
+const MAX_CACHED_FORMATTERS = 512;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    // Throws RangeError for a name Intl does not know, before anything is cached.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    // A bounded cache: distinct spellings of zone names cannot grow memory without limit.
+    if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function isUtc(timeZone: string): boolean {
+  return UTC_NAMES.has(timeZone);
+}
+
+/** Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian). */
+export function wallToEpochMs(wall: WallTime): number {
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, 0);
+  return date.getTime();
+}
+
+/** The wall time that `epochMs` names when read as UTC (milliseconds dropped). */
+export function epochMsToWall(epochMs: number): WallTime {
+  const d = new Date(epochMs);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+/**
+ * The local wall time of `instant` in the IANA zone `timeZone`, to the second
+ * (milliseconds are dropped). Throws `RangeError` for a zone Intl does not know
+ * (check with {@link isTimeZone} first).
+ *
+ * @example
+ * wallTimeOf(new Date('2026-07-01T13:00:00Z'), 'America/New_York')
+ * // { year: 2026, month: 7, day: 1, hour: 9, minute: 0, second: 0 }
+ */
+export function wallTimeOf(instant: Date, timeZone: string): WallTime {
+  const ms = instant.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('wallTimeOf: invalid Date');
+  if (isUtc(timeZone)) return epochMsToWall(ms);
+  const formatter = formatterFor(timeZone);
+  // `format` is about 3x cheaper than `formatToParts`; its en-US shape is fixed
+  // ("3/8/2026 AD, 04:30:00"), and any other shape falls back to the parts.
+  const m = FORMATTED.exec(formatter.format(instant));
+  if (m !== null) {
+    const year = Number(m[3]);
+    return {
+      year: m[4] === 'BC' ? 1 - year : year,
+      month: Number(m[1]),
+      day: Number(m[2]),
+      hour: Number(m[5]),
+      minute: Number(m[6]),
+      second: Number(m[7]),
+    };
+  }
+  return wallFromParts(formatter.formatToParts(instant));
+}
+
+const FORMATTED = /^(\d{1,2})\/(\d{1,2})\/(\d{1,6}) (AD|BC), (\d{2}):(\d{2}):(\d{2})$/;
+
+const PART_FIELDS: Readonly<Record<string, keyof WallTime>> = {
+  year: 'year',
+  month: 'month',
+  day: 'day',
+  hour: 'hour',
+  minute: 'minute',
+  second: 'second',
+};
+
+function wallFromParts(parts: Intl.DateTimeFormatPart[]): WallTime {
+  const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  let bce = false;
+  for (const part of parts) {
+    const field = PART_FIELDS[part.type];
+    if (field !== undefined) wall[field] = Number(part.value);
+    else if (part.type === 'era') bce = part.value === 'BC' || part.value === 'B';
+  }
+  // Intl counts years before 1 CE as "1 BC, 2 BC..."; astronomical numbering is 0, -1...
+  if (bce) wall.year = 1 - wall.year;
+  return wall;
+}
+
+const MS_PER_HOUR = 3_600_000;
+const MAX_CACHED_OFFSETS = 20_000;
+const hourOffsets = new Map<string, number>();
+
+function rawOffsetAt(wholeSecondMs: number, timeZone: string): number {
+  return wallToEpochMs(wallTimeOf(new Date(wholeSecondMs), timeZone)) - wholeSecondMs;
+}
+
+/**
+ * The zone's offset from UTC at `epochMs`, in milliseconds (local minus UTC). Offsets are
+ * memoised per UTC hour when the offset at the hour's first and last second agree (no
+ * transition inside it); the memo is bounded.
+ */
+function offsetAt(epochMs: number, timeZone: string): number {
+  const whole = Math.floor(epochMs / 1000) * 1000;
+  const hour = Math.floor(whole / MS_PER_HOUR);
+  const key = `${timeZone}|${hour}`;
+  const cached = hourOffsets.get(key);
+  if (cached !== undefined) return cached;
+  const start = hour * MS_PER_HOUR;
+  const first = rawOffsetAt(start, timeZone);
+  const last = rawOffsetAt(start + MS_PER_HOUR - 1000, timeZone);
+  if (first !== last) return rawOffsetAt(whole, timeZone);
+  if (hourOffsets.size >= MAX_CACHED_OFFSETS) hourOffsets.clear();
+  hourOffsets.set(key, first);
+  return first;
+}
+
+function sameWall(a: WallTime, b: WallTime): boolean {
+  return (
+    a.year === b.year &&
+    a.month === b.month &&
+    a.day === b.day &&
+    a.hour === b.hour &&
+    a.minute === b.minute &&
+    a.second === b.second
+  );
+}
+
+/**
+ * The instant at which the zone's clocks show `wall`. Returns `undefined` when that local
+ * time does not exist (skipped by a forward change such as the spring DST gap) and, when it
+ * occurs twice (the repeated hour of a backward change), the EARLIER instant, as RFC 5545
+ * section 3.3.5 prescribes. Fields out of range (month 13, day 32) are not normalised:
+ * they name no wall time and give `undefined`. Throws `RangeError` for an unknown zone.
+ *
+ * @example
+ * instantOf({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, 'America/New_York') // undefined
+ * instantOf({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 }, 'America/New_York')
+ * // 2026-11-01T05:30:00.000Z (EDT, the first of the two 01:30s)
+ */
+export function instantOf(wall: WallTime, timeZone: string): Date | undefined {
+  const local = wallToEpochMs(wall);
+  if (!Number.isFinite(local) || !sameWall(epochMsToWall(local), wall)) return undefined;
+  if (isUtc(timeZone)) return new Date(local);
+  // Offsets a day either side bracket any single transition near this wall time; each
+  // candidate is kept only when the zone's offset at it is the one that produced it.
+  const shows = (candidate: number): boolean => offsetAt(candidate, timeZone) === local - candidate;
+  const before = local - offsetAt(local - MS_PER_DAY, timeZone);
+  const after = local - offsetAt(local + MS_PER_DAY, timeZone);
+  const [earlier, later] = before <= after ? [before, after] : [after, before];
+  if (shows(earlier)) return new Date(earlier);
+  if (shows(later)) return new Date(later);
+  // Two transitions within a day of each other (rare historical data): try the offset at
+  // the wall time itself.
+  const middle = local - offsetAt(local, timeZone);
+  return shows(middle) ? new Date(middle) : undefined;
+}
+
+/**
+ * True when `name` is a time zone name Intl knows (an IANA name such as
+ * `America/New_York`, or `UTC`). Bare offsets such as `+05:30` are refused: they are not
+ * IANA names and have no DST rules.
+ *
+ * @example
+ * isTimeZone('Europe/Paris') // true
+ * isTimeZone('Mars/Olympus') // false
+ */
+export function isTimeZone(name: string): boolean {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) return false;
+  if (/^[+\-\u2212\d]/.test(name)) return false;
+  if (isUtc(name)) return true;
+  try {
+    formatterFor(name);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+/** The longest fully qualified host name, in characters (RFC 1035 2.3.4, without the root dot). */
+export const DOMAIN_MAX_LENGTH = 253;
+
+/** Messages for each way a wallet-payment `domain` can fail, by rule. */
+export const DOMAIN_MESSAGES = Object.freeze({
+  whitespace: 'must not contain whitespace',
+  scheme: 'must be a host name without a URL scheme (remove "https://")',
+  userInfo: 'must not contain a user-info part ("user@")',
+  path: 'must not contain a path, query or fragment',
+  ipAddress: 'must be a host name, not an IP address',
+  port: 'must not contain a port',
+  wildcard: 'must not contain a wildcard',
+  nonAscii: 'must be ASCII: write an internationalised name in its "xn--" form',
+  tooLong: `must be at most ${DOMAIN_MAX_LENGTH} characters`,
+  trailingDot: 'must not end with a dot',
+  singleLabel: 'must have at least two labels, e.g. shop.example',
+  label: 'each label must be 1 to 63 letters, digits or hyphens, and must not start or end with a hyphen',
+} as const);
+
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+// WHATWG URL host parsing reads a host whose last label is a number (decimal or 0x hex)
+// as an IPv4 address, so such a name can never be a host name.
+const NUMERIC_LABEL = /^(?:\d+|0[xX][0-9A-Fa-f]*)$/;
+
+const labelsOf = (s: string): string[] => s.split('.');
+const lastLabel = (s: string): string => labelsOf(s).at(-1) ?? '';
+
+/** The rules in the order they are checked; the first that matches names the failure. */
+const DOMAIN_RULES: readonly (readonly [(s: string) => boolean, string])[] = [
+  [(s) => /\s/u.test(s), DOMAIN_MESSAGES.whitespace],
+  [(s) => /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^\/\//.test(s), DOMAIN_MESSAGES.scheme],
+  [(s) => s.includes('@'), DOMAIN_MESSAGES.userInfo],
+  [(s) => /[/?#\\]/.test(s), DOMAIN_MESSAGES.path],
+  [(s) => s.startsWith('[') || s.split(':').length > 2, DOMAIN_MESSAGES.ipAddress],
+  [(s) => s.includes(':'), DOMAIN_MESSAGES.port],
+  [(s) => s.includes('*'), DOMAIN_MESSAGES.wildcard],
+  [(s) => /[^\x00-\x7F]/.test(s), DOMAIN_MESSAGES.nonAscii],
+  [(s) => s.length > DOMAIN_MAX_LENGTH, DOMAIN_MESSAGES.tooLong],
+  [(s) => s.length > 1 && s.endsWith('.'), DOMAIN_MESSAGES.trailingDot],
+  [(s) => NUMERIC_LABEL.test(lastLabel(s)), DOMAIN_MESSAGES.ipAddress],
+  [(s) => !labelsOf(s).every((label) => LABEL.test(label)), DOMAIN_MESSAGES.label],
+  [(s) => labelsOf(s).length < 2, DOMAIN_MESSAGES.singleLabel],
+];
+
+/**
+ * Checks a wallet-payment session `domain` (spec 4.4): a fully qualified host name of at
+ * least two labels, each 1-63 letters, digits or hyphens (no leading or trailing hyphen),
+ * at most 253 characters, internationalised names in their ASCII `xn--` form. Returns
+ * `undefined` when valid, else the message of the first rule it breaks.
+ *
+ * @example
+ * checkDomain('shop.example.com')       // undefined
+ * checkDomain('https://shop.example')   // 'must be a host name without a URL scheme (remove "https://")'
+ * checkDomain('shop.example:443')       // 'must not contain a port'
+ */
+export function checkDomain(s: string): string | undefined {
+  for (const [breaks, message] of DOMAIN_RULES) if (breaks(s)) return message;
+  return undefined;
+}
+
+/** JSON Schema pattern for the same host names (ASCII labels, two or more, no numeric last label). */
+export const DOMAIN_PATTERN =
+  '^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?!(?:[0-9]+|0[xX][0-9A-Fa-f]*)$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$';

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { FIELD_LIMITS } from '../limits/index.js';
+import { jsonObject } from './json-object.js';
+import { STRING_MESSAGE, URL_MESSAGE } from './messages.js';
+import { ResourceIdSchema } from './resource-id.js';
+import { TextSchema, textSchema } from './text.js';
+
+const AltTextSchema = textSchema(FIELD_LIMITS.imageAltText);
+const LinkSchema = v.pipe(v.string(STRING_MESSAGE), v.url(URL_MESSAGE));
+
+/** Image (spec 2.3) outside invoices: every field optional, `imageID` a plain string. */
+export const ImageSchema = jsonObject({
+  altText: v.optional(AltTextSchema),
+  imageID: v.optional(TextSchema),
+  link: v.optional(LinkSchema),
+  publicID: v.optional(TextSchema),
+});
+
+/** Image (spec 2.3) inside invoices: as {@link ImageSchema} with `imageID` a Resource ID. */
+export const InvoiceImageSchema = jsonObject({
+  altText: v.optional(AltTextSchema),
+  imageID: v.optional(ResourceIdSchema),
+  link: v.optional(LinkSchema),
+  publicID: v.optional(TextSchema),
+});
+
+/** An image, as validated by {@link ImageSchema}. */
+export type Image = v.InferOutput<typeof ImageSchema>;
+
+/** An image inside an invoice, as validated by {@link InvoiceImageSchema}. */
+export type InvoiceImage = v.InferOutput<typeof InvoiceImageSchema>;

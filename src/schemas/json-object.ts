@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { ARRAY_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE } from './messages.js';
+
+/**
+ * True when `value` is a JSON object: a non-null object that is not an array.
+ *
+ * @example
+ * isJsonObject({})   // true
+ * isJsonObject([])   // false
+ * isJsonObject(null) // false
+ */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An object schema that refuses arrays and `null` with {@link OBJECT_MESSAGE} (valibot's
+ * `object` alone lets an array through) and reports an absent required key with
+ * {@link REQUIRED_MESSAGE}. Unknown keys are ignored and left out of the output.
+ *
+ * @example
+ * const Point = jsonObject({ x: v.number() });
+ * v.parse(Point, { x: 1, extra: true }) // { x: 1 }
+ */
+export function jsonObject<const TEntries extends v.ObjectEntries>(entries: TEntries) {
+  return v.pipe(v.unknown(), v.check(isJsonObject, OBJECT_MESSAGE), v.object(entries, REQUIRED_MESSAGE));
+}
+
+/**
+ * An array schema whose wrong-type message is {@link ARRAY_MESSAGE}.
+ *
+ * @example
+ * v.parse(jsonArray(v.string()), ['a']) // ['a']
+ */
+export function jsonArray<const TItem extends v.GenericSchema>(item: TItem) {
+  return v.array(item, ARRAY_MESSAGE);
+}

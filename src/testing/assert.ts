@@ -1,0 +1,34 @@
+/** Thrown by a failed conformance check; the message says what the store did wrong. */
+export class ConformanceError extends Error {
+  override name = 'ConformanceError';
+}
+
+/**
+ * Fails the check with `message` unless `condition` holds.
+ *
+ * @example
+ * check(result.ok, 'compareAndSetInvoice with the current version must succeed');
+ */
+export function check(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new ConformanceError(message);
+}
+
+/**
+ * Fails unless `actual` and `expected` serialize to the same JSON (key order aside).
+ *
+ * @example
+ * checkSameJson(await store.getSchedule('a', 's'), schedule, 'getSchedule returns what was seeded');
+ */
+export function checkSameJson(actual: unknown, expected: unknown, message: string): void {
+  const a = canonical(actual);
+  const e = canonical(expected);
+  if (a !== e) throw new ConformanceError(`${message}\n  expected: ${e}\n  actual:   ${a}`);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
+  ) ?? 'undefined';
+}

@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import { validateInvoiceUpdate } from '../../src/schemas/index.js';
+import { TYPED_ID, usd, validInvoiceUpdate, validItem, validOption } from './fixtures.js';
+
+const BODY_NOT_OBJECT = { error: 'request body must be a JSON object' };
+
+/** Runs the validator and returns the 422 body, failing the test on any other outcome. */
+function errorsOf(body: unknown): Record<string, unknown> {
+  const result = validateInvoiceUpdate(body);
+  if (result.ok || result.status !== 422) throw new Error(`expected 422, got ${JSON.stringify(result)}`);
+  return result.body as Record<string, unknown>;
+}
+
+describe('validateInvoiceUpdate: 400 for a body that is not a JSON object', () => {
+  it.each([null, [], [{}], 'x', 1, true, undefined])('refuses %j with 400', (body) => {
+    expect(validateInvoiceUpdate(body)).toEqual({ ok: false, status: 400, body: BODY_NOT_OBJECT });
+  });
+});
+
+describe('validateInvoiceUpdate: valid bodies', () => {
+  it('accepts the empty body (every field is optional) and returns an empty update', () => {
+    const result = validateInvoiceUpdate({});
+    expect(result).toEqual({ ok: true, value: {} });
+    if (result.ok) expect(Object.keys(result.value)).toEqual([]);
+  });
+
+  it('accepts a full body and returns it unchanged', () => {
+    const body = validInvoiceUpdate();
+    expect(validateInvoiceUpdate(body)).toEqual({ ok: true, value: body });
+  });
+
+  it('keeps null (unset) apart from omitted (unchanged) for dueDate and invoiceDate', () => {
+    const nulled = validateInvoiceUpdate({ dueDate: null, invoiceDate: null });
+    expect(nulled.ok && nulled.value).toEqual({ dueDate: null, invoiceDate: null });
+    const omitted = validateInvoiceUpdate({ description: 'x' });
+    expect(omitted.ok).toBe(true);
+    if (omitted.ok) {
+      expect('dueDate' in omitted.value).toBe(false);
+      expect('invoiceDate' in omitted.value).toBe(false);
+    }
+  });
+
+  it('accepts taxAmount with either field alone, or neither', () => {
+    for (const taxAmount of [{}, { currency: 'EUR' }, { valueDecimal: '0.5' }]) {
+      expect(validateInvoiceUpdate({ taxAmount })).toEqual({ ok: true, value: { taxAmount } });
+    }
+  });
+
+  it('ignores unknown fields and leaves them out of the value', () => {
+    const result = validateInvoiceUpdate({ description: 'x', invoiceNumber: 'INV-9', extra: { deep: 1 } });
+    expect(result).toEqual({ ok: true, value: { description: 'x' } });
+  });
+
+  it('accepts every invoice status (which moves are allowed is the invoice module\'s 409)', () => {
+    for (const status of ['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']) {
+      expect(validateInvoiceUpdate({ status }).ok).toBe(true);
+    }
+  });
+
+  it('accepts a negative or zero priceModifier', () => {
+    for (const value of ['-1.00', '0', '-0.000000001']) {
+      const item = { ...validItem(), options: [{ name: 'o', quantity: 1, priceModifier: usd(value) }] };
+      expect(validateInvoiceUpdate({ lineItems: { items: [item] } }).ok).toBe(true);
+    }
+  });
+});
+
+describe('validateInvoiceUpdate: 422 bodies mirror the request', () => {
+  it('gives a string for each failed top-level field', () => {
+    expect(
+      errorsOf({ description: 5, dueDate: '2026-02-30T00:00:00Z', invoiceDate: 'tomorrow', status: 'void' }),
+    ).toEqual({
+      description: 'must be a string',
+      dueDate: 'day 30 does not exist in 2026-02',
+      invoiceDate: 'must be an RFC 3339 date-time with a time offset, e.g. 2026-04-01T09:00:00Z',
+      status: 'must be one of: draft, unpaid, payment-pending, paid, overdue, canceled',
+    });
+  });
+
+  it('refuses null where only dueDate and invoiceDate allow it', () => {
+    expect(errorsOf({ description: null, status: null, taxAmount: null, lineItems: null })).toEqual({
+      description: 'must be a string',
+      status: 'must be one of: draft, unpaid, payment-pending, paid, overdue, canceled',
+      taxAmount: 'must be a JSON object',
+      lineItems: 'must be a JSON object',
+    });
+  });
+
+  it('refuses a date-time without an offset and hour 24', () => {
+    expect(errorsOf({ dueDate: '2026-05-01T09:00:00', invoiceDate: '2026-05-01T24:00:00Z' })).toEqual({
+      dueDate: 'must be an RFC 3339 date-time with a time offset, e.g. 2026-04-01T09:00:00Z',
+      invoiceDate: 'hour 24 does not exist',
+    });
+  });
+
+  it('mirrors taxAmount as an object of its failed fields', () => {
+    expect(errorsOf({ taxAmount: { currency: 'usd', valueDecimal: 1 } })).toEqual({
+      taxAmount: { currency: 'must be a 3-letter ISO 4217 currency code', valueDecimal: 'must be a string' },
+    });
+    expect(errorsOf({ taxAmount: [] })).toEqual({ taxAmount: 'must be a JSON object' });
+  });
+
+  it('requires items in lineItems and an array there', () => {
+    expect(errorsOf({ lineItems: {} })).toEqual({ lineItems: { items: 'is required' } });
+    expect(errorsOf({ lineItems: { items: {} } })).toEqual({ lineItems: { items: 'must be an array' } });
+  });
+
+  it('keys items and options by name, with each failed field as a string', () => {
+    const bad = validItem('Mocha');
+    const body = {
+      lineItems: {
+        items: [
+          validItem('Latte'),
+          { ...bad, quantity: 1.5, basePrice: usd('1.0000000001'), options: [validOption(), { name: 'Syrup', quantity: 2 ** 31 }] },
+        ],
+      },
+    };
+    expect(errorsOf(body)).toEqual({
+      lineItems: {
+        items: {
+          Mocha: {
+            quantity: 'must be an integer from -2147483648 to 2147483647',
+            basePrice: { valueDecimal: expect.any(String) },
+            options: { Syrup: { quantity: 'must be an integer from -2147483648 to 2147483647' } },
+          },
+        },
+      },
+    });
+  });
+
+  it('reports every required field of an item and an option as "is required"', () => {
+    const body = { lineItems: { items: [{ name: 'Bare', options: [{ name: 'Opt' }] }] } };
+    expect(errorsOf(body)).toEqual({
+      lineItems: {
+        items: {
+          Bare: { basePrice: 'is required', quantity: 'is required', options: { Opt: { quantity: 'is required' } } },
+        },
+      },
+    });
+  });
+
+  it('keys images by position and checks altText, imageID and link', () => {
+    const item = {
+      ...validItem('Pie'),
+      images: [{}, { altText: 'x'.repeat(126), imageID: 'img-1', link: 'not a url' }],
+    };
+    expect(errorsOf({ lineItems: { items: [item] } })).toEqual({
+      lineItems: {
+        items: {
+          Pie: {
+            images: {
+              '[1]': {
+                altText: 'must be at most 125 characters',
+                imageID: expect.stringMatching(/^must be a Resource ID/),
+                link: 'must be an absolute URL',
+              },
+            },
+          },
+        },
+      },
+    });
+  });
+
+  it('loses no error when two items share a name: the later ones get #2, #3', () => {
+    const items = [
+      { ...validItem('Tea'), quantity: 'one' },
+      { ...validItem('Tea'), quantity: 'two' },
+      { ...validItem('Tea'), quantity: 'three' },
+    ];
+    expect(errorsOf({ lineItems: { items } })).toEqual({
+      lineItems: {
+        items: {
+          Tea: { quantity: 'must be an integer from -2147483648 to 2147483647' },
+          'Tea#2': { quantity: 'must be an integer from -2147483648 to 2147483647' },
+          'Tea#3': { quantity: 'must be an integer from -2147483648 to 2147483647' },
+        },
+      },
+    });
+  });
+
+  it('counts duplicates over all items, so a key names the same item whether or not others failed', () => {
+    const items = [validItem('Tea'), { ...validItem('Tea'), quantity: null }];
+    expect(errorsOf({ lineItems: { items } })).toEqual({
+      lineItems: { items: { 'Tea#2': { quantity: 'must be an integer from -2147483648 to 2147483647' } } },
+    });
+  });
+
+  it('takes the next free suffix when a name already looks like a suffixed key', () => {
+    const items = [
+      { ...validItem('Tea#2'), quantity: -0.5 },
+      { ...validItem('Tea'), quantity: -0.5 },
+      { ...validItem('Tea'), quantity: -0.5 },
+    ];
+    expect(Object.keys((errorsOf({ lineItems: { items } }).lineItems as { items: object }).items)).toEqual([
+      'Tea#2',
+      'Tea',
+      'Tea#3',
+    ]);
+  });
+
+  it('keys an item with a missing or non-string name by its position "[i]"', () => {
+    const items = [validItem('Latte'), { ...validItem(), name: 42 }, { basePrice: usd('1'), quantity: 1 }, 'oops'];
+    expect(errorsOf({ lineItems: { items } })).toEqual({
+      lineItems: {
+        items: {
+          '[1]': { name: 'must be a string' },
+          '[2]': { name: 'is required' },
+          '[3]': 'must be a JSON object',
+        },
+      },
+    });
+  });
+
+  it('keys an item with an invalid string name by that name and reports the name', () => {
+    const long = 'n'.repeat(151);
+    const items = [{ ...validItem(), name: '' }, { ...validItem(), name: long }];
+    expect(errorsOf({ lineItems: { items } })).toEqual({
+      lineItems: {
+        items: { '': { name: 'must be at least 1 character' }, [long]: { name: 'must be at most 150 characters' } },
+      },
+    });
+  });
+
+  it('keeps an item literally named "[1]" apart from the position key of item 1', () => {
+    const items = [{ ...validItem('[1]'), quantity: 'x' }, { basePrice: usd('1'), quantity: 1 }];
+    const errors = errorsOf({ lineItems: { items } }) as { lineItems: { items: Record<string, unknown> } };
+    expect(Object.keys(errors.lineItems.items)).toEqual(['[1]', '[1]#2']);
+  });
+
+  it('uses __proto__, constructor and toString as plain own keys and pollutes nothing', () => {
+    const body = JSON.parse(
+      JSON.stringify({
+        lineItems: {
+          items: [
+            { ...validItem('__proto__'), quantity: 'x', options: [{ name: '__proto__', quantity: 'y' }] },
+            { ...validItem('constructor'), quantity: 'x' },
+            { ...validItem('toString'), quantity: 'x' },
+          ],
+        },
+      }),
+    );
+    const errors = errorsOf(body) as { lineItems: { items: Record<string, unknown> } };
+    const items = errors.lineItems.items;
+    expect(Object.keys(items)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(items)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(items, '__proto__')?.value).toEqual({
+      quantity: 'must be an integer from -2147483648 to 2147483647',
+      options: { ['__proto__']: { quantity: 'must be an integer from -2147483648 to 2147483647' } },
+    });
+    expect(JSON.parse(JSON.stringify(errors))).toEqual(
+      JSON.parse(
+        '{"lineItems":{"items":{"__proto__":{"quantity":"must be an integer from -2147483648 to 2147483647","options":{"__proto__":{"quantity":"must be an integer from -2147483648 to 2147483647"}}},"constructor":{"quantity":"must be an integer from -2147483648 to 2147483647"},"toString":{"quantity":"must be an integer from -2147483648 to 2147483647"}}}}',
+      ),
+    );
+    expect(JSON.stringify(errors)).toContain('"__proto__":{"quantity"');
+    expect(({} as Record<string, unknown>)['quantity']).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'quantity')).toBe(false);
+  });
+
+  it('ignores a __proto__ key at the top level of the body', () => {
+    const body = JSON.parse('{"__proto__": {"status": "paid"}, "description": "x"}');
+    expect(validateInvoiceUpdate(body)).toEqual({ ok: true, value: { description: 'x' } });
+  });
+
+  it('reports lone surrogates and counts emoji as one character', () => {
+    const items = [
+      { ...validItem('😀'.repeat(150)) },
+      { ...validItem('😀'.repeat(151)) },
+      { ...validItem('bad\uD800') },
+    ];
+    expect(errorsOf({ description: 'x\uDC00', lineItems: { items } })).toEqual({
+      description: 'must not contain a lone surrogate',
+      lineItems: {
+        items: {
+          ['😀'.repeat(151)]: { name: 'must be at most 150 characters' },
+          'bad\uD800': { name: 'must not contain a lone surrogate' },
+        },
+      },
+    });
+  });
+
+  it('reports Resource ID fields: productID, and imageID inside invoices', () => {
+    const items = [{ ...validItem('A'), productID: 'prod-1' }, { ...validItem('B'), productID: TYPED_ID.replace('aaaa_', 'aaab_') }];
+    const errors = errorsOf({ lineItems: { items } }) as { lineItems: { items: Record<string, { productID: string }> } };
+    expect(Object.keys(errors.lineItems.items)).toEqual(['A', 'B']);
+    expect(errors.lineItems.items['A']?.productID).toMatch(/Resource ID/);
+    expect(errors.lineItems.items['B']?.productID).toMatch(/spare bits/);
+  });
+});

@@ -1,0 +1,17 @@
+import { expandRecurrence } from './src/schedule/expand.ts';
+const rt = {};
+const show = (rule: string, start: string, o: any = {}) => { try { const t=performance.now(); const r = expandRecurrence({ recurrenceRule: rule, start, runTransfer: rt }, o); console.log(rule, (performance.now()-t).toFixed(2)+'ms', r.length, r.slice(0, 12).map(x => x.runOn).join(' ')); } catch (e) { console.log(rule, 'ERR', (e as Error).message); } };
+show('FREQ=DAILY;COUNT=10', '1997-09-02T13:00:00Z');
+show('FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13;COUNT=5', '1997-09-02T13:00:00Z');
+show('FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO;COUNT=3', '1997-05-12T13:00:00Z');
+show('FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', '2026-01-01T09:00:00Z', {limit: 5});
+show('FREQ=HOURLY;INTERVAL=2;BYHOUR=10', '2026-01-01T09:00:00Z', {limit: 5});
+show('FREQ=DAILY', '1976-01-01T09:00:00Z', {from: '2026-11-21T00:00:00Z', limit: 12});
+show('FREQ=MINUTELY', '2000-01-01T00:00:00Z', {from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z'});
+show('FREQ=DAILY', '2026-03-01T14:00:00Z', {limit: 12, timeZone: 'America/New_York'});
+show('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', '2026-01-01T09:00:00Z', {limit: 6});
+show('FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1,-1,-7', '2026-01-01T09:00:00Z', {limit: 6});
+show('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO', '2026-01-01T09:00:00Z', {limit: 3});
+show('FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO', '2026-01-01T09:00:00Z', {limit: 3});
+show('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;BYHOUR=2;BYMINUTE=30', '2026-01-01T09:00:00Z', {limit: 3, timeZone:'America/New_York'});
+show('FREQ=YEARLY;BYMONTH=3;BYDAY=2SU;BYHOUR=2;BYMINUTE=30', '2026-01-01T09:00:00Z', {limit: 3, timeZone:'America/New_York'});
