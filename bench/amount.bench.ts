@@ -93,26 +93,26 @@ for (const [name, fn] of Object.entries(totals)) {
 
 await compare(
   [
-  {
-    title: 'sum 1,000 decimal strings',
-    contenders: [
-      { name: 'payments-kit sumDecimal', fn: sums.ours },
-      { name: 'decimal.js (precision 20, default)', fn: sums.decimal20 },
-      { name: 'decimal.js (precision 40)', fn: sums.decimal40 },
-      { name: 'big.js', fn: sums.big },
-      { name: 'dinero.js v2 bigint', fn: sums.dinero },
-    ],
-  },
-  {
-    title: '10,000 line totals (quantity x (basePrice + sum(option.qty x modifier)), 3 options)',
-    contenders: [
-      { name: 'payments-kit add/multiplyDecimal', fn: totals.ours },
-      { name: 'decimal.js (precision 20, default)', fn: totals.decimal20 },
-      { name: 'decimal.js (precision 40)', fn: totals.decimal40 },
-      { name: 'big.js', fn: totals.big },
-      { name: 'dinero.js v2 bigint', fn: totals.dinero },
-    ],
-  },
+    {
+      title: 'sum 1,000 decimal strings',
+      contenders: [
+        { name: 'payments-kit sumDecimal', fn: sums.ours },
+        { name: 'decimal.js (precision 20, default)', fn: sums.decimal20 },
+        { name: 'decimal.js (precision 40)', fn: sums.decimal40 },
+        { name: 'big.js', fn: sums.big },
+        { name: 'dinero.js v2 bigint', fn: sums.dinero },
+      ],
+    },
+    {
+      title: '10,000 line totals (quantity x (basePrice + sum(option.qty x modifier)), 3 options)',
+      contenders: [
+        { name: 'payments-kit add/multiplyDecimal', fn: totals.ours },
+        { name: 'decimal.js (precision 20, default)', fn: totals.decimal20 },
+        { name: 'decimal.js (precision 40)', fn: totals.decimal40 },
+        { name: 'big.js', fn: totals.big },
+        { name: 'dinero.js v2 bigint', fn: totals.dinero },
+      ],
+    },
   ],
   { time: 1000 },
 );

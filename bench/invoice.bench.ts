@@ -131,4 +131,12 @@ await compare([
       { name: 'validate + dinero.js v2 totals', fn: applyWith(totalsWithDinero) },
     ],
   },
+  {
+    title: 'context: where the time of one update goes',
+    contenders: [
+      { name: 'applyInvoiceUpdate (all of it)', fn: () => applyInvoiceUpdate(INVOICE, UPDATE, { now: NOW }) },
+      { name: 'validateInvoiceUpdate alone', fn: () => validateInvoiceUpdate(UPDATE) },
+      { name: 'invoiceTotals of the 3 items alone', fn: () => invoiceTotals(UPDATE.lineItems, usd('1.50')) },
+    ],
+  },
 ]);

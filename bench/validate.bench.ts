@@ -10,7 +10,13 @@ import { build } from 'esbuild';
 import { z } from 'zod';
 import { checkDecimalString, isCurrencyCode } from '../src/amount/index.js';
 import { parseResourceId } from '../src/ids/index.js';
-import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../src/limits/index.js';
+import {
+  FIELD_LIMITS,
+  type FieldLimit,
+  LONE_SURROGATE_MESSAGE,
+  checkTextLength,
+  hasLoneSurrogate,
+} from '../src/limits/index.js';
 import { invoiceUpdateJsonSchema, validateInvoiceUpdate } from '../src/schemas/index.js';
 import { isDateTime } from '../src/shared/rfc3339.js';
 import { compare } from './compare.js';
@@ -44,7 +50,12 @@ tea.options[0].name = 'x'.repeat(151); // lineItems.items.Tea.options[<long name
 
 const text = (limit?: FieldLimit) =>
   z.string().check((ctx) => {
-    const message = checkTextLength(ctx.value, limit ?? { max: Number.POSITIVE_INFINITY });
+    const message =
+      limit === undefined
+        ? hasLoneSurrogate(ctx.value)
+          ? LONE_SURROGATE_MESSAGE
+          : undefined
+        : checkTextLength(ctx.value, limit);
     if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: ctx.value });
   });
 const decimal = z.string().check((ctx) => {

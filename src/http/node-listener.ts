@@ -215,7 +215,10 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
   }
   const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
   if (reply.headers !== undefined) Object.assign(headers, reply.headers);
-  if (reply.body !== undefined) headers['content-type'] = 'application/json';
+  if (reply.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(reply.body));
+  } else headers['content-length'] = '0';
   if (closeConnection) headers['connection'] = 'close';
   res.writeHead(reply.status, headers);
   res.end(reply.body);
@@ -226,8 +229,9 @@ function failSafe(res: ServerResponse, requestId: string): void {
     res.destroy();
     return;
   }
-  res.writeHead(500, { [REQUEST_ID_HEADER]: requestId, 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: HTTP_MESSAGES.internal }));
+  const body = JSON.stringify({ error: HTTP_MESSAGES.internal });
+  res.writeHead(500, { [REQUEST_ID_HEADER]: requestId, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
 }
 
 /**

@@ -37,8 +37,8 @@ const conflict = (error: string): InvoiceUpdateResult => ({ ok: false, status: 4
 /**
  * Applies an update-invoice request body (spec 4.2) to `invoice` and answers what the
  * operation answers: `{ ok: true, invoice, effects }`, or `{ ok: false, status, body }` with
- * 400 (body not an object), 422 (per-field body: a field fails validation, or an amount is
- * not in the invoice's currency) or 409 `{ error }` (the status does not allow the edit or
+ * 400 (body not an object), 422 (per-field body: a field fails validation, an amount is not
+ * in the invoice's currency, or a total reaches 2^63) or 409 `{ error }` (the status does not allow the edit or
  * the status move, or the new total is below what is already paid or pending).
  * Totals are recomputed when the update carries `lineItems` or `taxAmount`. `null` unsets
  * `dueDate`/`invoiceDate`; an omitted field is untouched. `invoice` is never mutated.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type FieldLimit, checkTextLength } from '../limits/index.js';
+import { type FieldLimit, LONE_SURROGATE_MESSAGE, checkTextLength, hasLoneSurrogate } from '../limits/index.js';
 import { STRING_MESSAGE } from './messages.js';
 
 /** JSON Schema pattern (ECMA-262 with the `u` flag) that refuses a lone surrogate. */
@@ -7,6 +7,12 @@ export const NO_LONE_SURROGATE_PATTERN = '^[^\\uD800-\\uDFFF]*$';
 
 /** No length limit: only the lone-surrogate rule applies. */
 const UNLIMITED: FieldLimit = { max: Number.POSITIVE_INFINITY };
+
+/** The message for `s` under `limit`; without a limit, only the lone-surrogate scan runs. */
+function textProblem(s: string, limit: FieldLimit): string | undefined {
+  if (limit === UNLIMITED) return hasLoneSurrogate(s) ? LONE_SURROGATE_MESSAGE : undefined;
+  return checkTextLength(s, limit);
+}
 
 /**
  * A string schema for text: refuses a lone surrogate (no UTF-8 encoding exists for it)
@@ -25,7 +31,7 @@ export function textSchema(limit: FieldLimit = UNLIMITED) {
     v.string(STRING_MESSAGE),
     v.rawCheck<string>(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
-      const message = checkTextLength(dataset.value, limit);
+      const message = textProblem(dataset.value, limit);
       if (message !== undefined) addIssue({ message });
     }),
     v.metadata({ ...bounds, pattern: NO_LONE_SURROGATE_PATTERN }),

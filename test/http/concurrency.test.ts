@@ -7,8 +7,14 @@ describe('50 concurrent updates to one invoice over HTTP', () => {
   it('each answers 200 or 409, the final invoice is the last committed update, no effect is emitted twice', async () => {
     const inner = createMemoryStore(seed());
     const committed: Invoice[] = [];
+    // A store with I/O latency, like a database: reads of concurrent requests interleave.
     const store: Store = {
       ...inner,
+      async getInvoice(accountID, invoiceID) {
+        const read = await inner.getInvoice(accountID, invoiceID);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return read;
+      },
       async compareAndSetInvoice(accountID, invoice, version) {
         const result = await inner.compareAndSetInvoice(accountID, invoice, version);
         if (result.ok) committed.push(invoice);

@@ -151,3 +151,19 @@ describe('JSON Schema agrees on generated bodies', () => {
     },
   );
 });
+
+describe('other JSON Schema targets', () => {
+  it('openapi-3.0 marks the nullable dates with nullable: true', () => {
+    const schema = invoiceUpdateJsonSchema({ target: 'openapi-3.0' }) as { properties: Record<string, unknown> };
+    expect(schema.properties['dueDate']).toEqual({ type: 'string', format: 'date-time', nullable: true });
+  });
+  it('draft 2020-12 keeps the limits and patterns', () => {
+    const schema = applePaySessionRequestJsonSchema({ target: 'draft-2020-12' }) as {
+      $schema: string;
+      properties: Record<string, Record<string, unknown>>;
+    };
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.properties['displayName']).toMatchObject({ type: 'string', maxLength: 64 });
+    expect(evidenceTextRequestJsonSchema().required).toEqual(['evidenceType', 'text']);
+  });
+});

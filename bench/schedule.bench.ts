@@ -1,0 +1,95 @@
+/**
+ * Schedule expansion, side by side with the `rrule` package (2.8.1) used directly.
+ * Run: npx tsx bench/schedule.bench.ts
+ * The far-window MINUTELY case takes rrule.js tens of seconds, so it runs ONCE with a
+ * single timed iteration, outside tinybench.
+ */
+import rrulePkg from 'rrule';
+import { expandRecurrence } from '../src/schedule/expand.js';
+import { compare } from './compare.js';
+
+const { RRule, rrulestr } = rrulePkg as unknown as typeof import('rrule');
+const runTransfer = { amount: { currency: 'USD', value: 1000 } };
+
+const ours = (recurrenceRule: string, start: string, options: Parameters<typeof expandRecurrence>[1]) => () =>
+  expandRecurrence({ recurrenceRule, start, runTransfer }, options);
+
+// rrule.js with a fresh object per iteration (its cache would otherwise answer from memory).
+const daily30Utc = () => new RRule({ freq: RRule.DAILY, count: 30, dtstart: new Date('2026-03-01T09:00:00Z') }).all();
+const daily30Chicago = () => rrulestr('DTSTART;TZID=America/Chicago:20260301T090000\nRRULE:FREQ=DAILY;COUNT=30').all();
+const minutely1440 = () => new RRule({ freq: RRule.MINUTELY, count: 1440, dtstart: new Date('2026-03-01T00:00:00Z') }).all();
+const lastWeekday240 = () =>
+  new RRule({
+    freq: RRule.MONTHLY,
+    count: 240,
+    byweekday: [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR],
+    bysetpos: -1,
+    dtstart: new Date('2026-01-30T17:00:00Z'),
+  }).all();
+const FROM = new Date('2026-11-21T00:00:00Z');
+const dailyFar12 = () =>
+  new RRule({ freq: RRule.DAILY, dtstart: new Date('1976-11-21T09:00:00Z') }).between(FROM, new Date('2027-11-21T00:00:00Z'), true, (_d, i) => i < 12);
+
+const groups = [
+  {
+    title: '30 daily occurrences, UTC',
+    contenders: [
+      { name: 'payments-kit expandRecurrence', fn: ours('FREQ=DAILY;COUNT=30', '2026-03-01T09:00:00Z', {}) },
+      { name: 'rrule.js all()', fn: daily30Utc },
+    ],
+  },
+  {
+    title: '30 daily occurrences, America/Chicago (across the March DST change)',
+    contenders: [
+      { name: 'payments-kit expandRecurrence', fn: ours('FREQ=DAILY;COUNT=30', '2026-03-01T15:00:00Z', { timeZone: 'America/Chicago' }) },
+      { name: 'rrule.js all() with TZID', fn: daily30Chicago },
+    ],
+  },
+  {
+    title: '1,440 minutely occurrences',
+    contenders: [
+      { name: 'payments-kit expandRecurrence', fn: ours('FREQ=MINUTELY;COUNT=1440', '2026-03-01T00:00:00Z', {}) },
+      { name: 'rrule.js all()', fn: minutely1440 },
+    ],
+  },
+  {
+    title: 'monthly last weekday (BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1) x 240',
+    contenders: [
+      {
+        name: 'payments-kit expandRecurrence',
+        fn: ours('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=240', '2026-01-30T17:00:00Z', {}),
+      },
+      { name: 'rrule.js all()', fn: lastWeekday240 },
+    ],
+  },
+  {
+    title: 'far window: next 12 of a DAILY rule started 50 years ago',
+    contenders: [
+      { name: 'payments-kit expandRecurrence', fn: ours('FREQ=DAILY', '1976-11-21T09:00:00Z', { from: FROM, limit: 12 }) },
+      { name: 'rrule.js between() with iterator', fn: dailyFar12 },
+    ],
+  },
+];
+
+await compare(groups);
+
+// The far-window MINUTELY case: one timed iteration each.
+const DAY_END = new Date('2026-11-22T00:00:00Z');
+const oursFar = ours('FREQ=MINUTELY', '2000-01-01T00:00:00Z', { from: FROM, to: DAY_END });
+for (let i = 0; i < 20; i += 1) oursFar(); // warm-up
+const samples: number[] = [];
+for (let i = 0; i < 50; i += 1) {
+  const t = performance.now();
+  oursFar();
+  samples.push(performance.now() - t);
+}
+samples.sort((a, b) => a - b);
+const oursMedian = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+const t0 = performance.now();
+const theirs = new RRule({ freq: RRule.MINUTELY, dtstart: new Date('2000-01-01T00:00:00Z') }).between(FROM, DAY_END, true);
+const theirsMs = performance.now() - t0;
+console.log('\n## far window: one day of a MINUTELY rule started in 2000 (single timed run of rrule.js)');
+console.log('| contender | time (ms) | ours vs this |');
+console.log('|---|---:|---:|');
+console.log(`| payments-kit expandRecurrence (median of 50) | ${oursMedian.toFixed(2)} | 1.00x |`);
+console.log(`| rrule.js between() (${theirs.length} results, 1 run) | ${theirsMs.toFixed(0)} | ${(theirsMs / oursMedian).toFixed(0)}x |`);
