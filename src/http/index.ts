@@ -8,7 +8,12 @@
  * @packageDocumentation
  */
 export { createHandler, type FetchHandler } from './fetch-handler.js';
-export { toNodeListener, type NodeListener } from './node-listener.js';
+export {
+  toNodeListener,
+  type NodeListener,
+  type NodeListenerOptions,
+  type ResponseLogEntry,
+} from './node-listener.js';
 export { createMemoryStore } from './memory-store.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';

@@ -16,6 +16,23 @@ type FrameworkRequest = IncomingMessage & {
   readonly body?: unknown;
 };
 
+/** One answered request, for access logs (see {@link NodeListenerOptions.onResponse}). */
+export type ResponseLogEntry = {
+  readonly method: string;
+  /** The path without the query string. */
+  readonly path: string;
+  readonly status: number;
+  readonly requestId: string;
+  /** Milliseconds from the listener's call to the response's `finish`. */
+  readonly ms: number;
+};
+
+/** Options of {@link toNodeListener}. */
+export type NodeListenerOptions = {
+  /** Called once per response when it has been handed to the OS (`finish`). */
+  readonly onResponse?: (entry: ResponseLogEntry) => void;
+};
+
 /** A `(req, res)` listener for node:http, Express, Connect, and Fastify's raw objects. */
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -247,20 +264,52 @@ function failSafe(res: ServerResponse, requestId: string): void {
  * createServer(toNodeListener(createHandler({ store, auth }))).listen(3000, '127.0.0.1');
  * // Express: app.use('/api', toNodeListener(handler));
  */
-export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
+export function toNodeListener(
+  handler: (request: Request) => Promise<Response>,
+  options: NodeListenerOptions = {},
+): NodeListener {
   const fast = (handler as FastHandler)[ANSWER_EXCHANGE];
+  const { onResponse } = options;
   return (req, res) => {
-    const state = { closeConnection: false };
+    const state = { closeConnection: false, requestId: '' };
     const exchange = nodeExchange(req as FrameworkRequest, res, state);
+    if (onResponse !== undefined) logOnFinish(res, exchange, state, onResponse);
     const respond = async (): Promise<void> => {
       if (fast !== undefined) {
         const outcome: Outcome = await fast(exchange);
+        state.requestId = outcome.requestId;
         await writeReply(res, outcome.requestId, outcome.reply, state.closeConnection);
         return;
       }
       const response = await handler(exchange.toRequest());
+      state.requestId = response.headers.get(REQUEST_ID_HEADER) ?? '';
       await writeResponse(res, response);
     };
-    respond().catch(() => failSafe(res, globalThis.crypto.randomUUID()));
+    respond().catch(() => {
+      state.requestId = globalThis.crypto.randomUUID();
+      failSafe(res, state.requestId);
+    });
   };
+}
+
+function logOnFinish(
+  res: ServerResponse,
+  exchange: Exchange,
+  state: { readonly requestId: string },
+  onResponse: (entry: ResponseLogEntry) => void,
+): void {
+  const started = performance.now();
+  res.once('finish', () => {
+    try {
+      onResponse({
+        method: exchange.method,
+        path: exchange.path,
+        status: res.statusCode,
+        requestId: state.requestId,
+        ms: performance.now() - started,
+      });
+    } catch {
+      // A failing logger must not break the server.
+    }
+  });
 }

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { checkDecimalString } from '../amount/index.js';
+import { FIELD_LIMITS } from '../limits/index.js';
 import { STRING_MESSAGE } from './messages.js';
 
 /**
  * JSON Schema pattern for the shape of a decimal string: optional minus, digits, and at
  * most 9 decimals. The magnitude bound of `checkDecimalString` is not in the pattern.
  */
-export const DECIMAL_STRING_PATTERN = '^-?[0-9]+(?:\\.[0-9]{1,9})?$';
+export const DECIMAL_STRING_PATTERN = `^-?[0-9]+(?:\\.[0-9]{1,${FIELD_LIMITS.decimalPlaces.max}})?$`;
 
 /**
  * A decimal-formatted numeric string of at most 9 decimal places (spec 2.2), checked by

@@ -71,11 +71,18 @@ function ownValue(node: ErrorNode, key: string): string | ErrorNode | undefined 
  */
 export function elementKeys(elements: readonly unknown[]): string[] {
   const taken = new Set<string>();
+  // The next suffix to try per base, so that many equal names cost linear time, not quadratic.
+  const nextSuffix = new Map<string, number>();
   return elements.map((element, index) => {
     const name = isJsonObject(element) && Object.hasOwn(element, 'name') ? element['name'] : undefined;
     const base = typeof name === 'string' ? name : `[${index}]`;
     let key = base;
-    for (let n = 2; taken.has(key); n += 1) key = `${base}#${n}`;
+    if (taken.has(key)) {
+      let n = nextSuffix.get(base) ?? 2;
+      while (taken.has(`${base}#${n}`)) n += 1;
+      key = `${base}#${n}`;
+      nextSuffix.set(base, n + 1);
+    }
     taken.add(key);
     return key;
   });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { parseResourceId } from '../ids/index.js';
+import { FIELD_LIMITS } from '../limits/index.js';
 import { STRING_MESSAGE } from './messages.js';
 
 /** JSON Schema pattern for a Resource ID: a UUID, or 26 base32 characters (spare bits zero), "_", a suffix. */
@@ -17,5 +18,5 @@ export const ResourceIdSchema = v.pipe(
     const parsed = parseResourceId(dataset.value);
     if (!parsed.ok) addIssue({ message: parsed.error });
   }),
-  v.metadata({ maxLength: 36, pattern: RESOURCE_ID_PATTERN }),
+  v.metadata({ maxLength: FIELD_LIMITS.resourceId.max, pattern: RESOURCE_ID_PATTERN }),
 );

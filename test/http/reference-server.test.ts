@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, type ReferenceServer, demoCurlCommands, startReferenceServer } from '../../src/http/index.js';
 import { call } from './helpers.js';
@@ -35,5 +36,19 @@ describe('reference server', () => {
     expect(requestLines[0]).toMatch(new RegExp(`^GET /accounts/${DEMO_IDS.accountID}/adjustments/${DEMO_IDS.adjustmentID} 200 \\d+\\.\\dms demo-1$`));
     expect(requestLines[4]).toMatch(/ 403 \d+\.\dms [0-9a-f-]{36}$/);
     expect(lines.some((l) => l.startsWith(`effect invoice.finalized invoice=${DEMO_IDS.invoiceID} request=demo-1`))).toBe(true);
+  });
+
+  it('answers a request Node cannot parse with a 400 that carries a request id', async () => {
+    const { port } = new URL(server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT A REQUEST\r\n\r\n'));
+      let text = '';
+      socket.on('data', (c) => (text += c.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+    expect(raw.endsWith('{"error":"the request could not be parsed"}')).toBe(true);
   });
 });

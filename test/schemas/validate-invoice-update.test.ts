@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateInvoiceUpdate } from '../../src/schemas/index.js';
+import fc from 'fast-check';
+import { elementKeys, validateInvoiceUpdate } from '../../src/schemas/index.js';
 import { TYPED_ID, usd, validInvoiceUpdate, validItem, validOption } from './fixtures.js';
 
 const BODY_NOT_OBJECT = { error: 'request body must be a JSON object' };
@@ -285,5 +286,36 @@ describe('validateInvoiceUpdate: 422 bodies mirror the request', () => {
     expect(Object.keys(errors.lineItems.items)).toEqual(['A', 'B']);
     expect(errors.lineItems.items['A']?.productID).toMatch(/Resource ID/);
     expect(errors.lineItems.items['B']?.productID).toMatch(/spare bits/);
+  });
+});
+
+describe('elementKeys', () => {
+  it('gives unique keys in linear time for many equal names', () => {
+    const items = Array.from({ length: 20_000 }, () => ({ name: 'Tea' }));
+    const started = performance.now();
+    const keys = elementKeys(items);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(new Set(keys).size).toBe(20_000);
+    expect(keys.slice(0, 3)).toEqual(['Tea', 'Tea#2', 'Tea#3']);
+    expect(keys.at(-1)).toBe('Tea#20000');
+  });
+
+  it('never reuses a key: property over names drawn from a tiny alphabet', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom('a', 'a#2', 'a#3', '[0]', '[1]', '[1]#2'), fc.constant(undefined)), {
+          maxLength: 12,
+        }),
+        (names) => {
+          const elements = names.map((name) => (name === undefined ? {} : { name }));
+          const keys = elementKeys(elements);
+          expect(new Set(keys).size).toBe(keys.length);
+          keys.forEach((key, i) => {
+            const base = names[i] ?? `[${i}]`;
+            expect(key === base || key.startsWith(`${base}#`)).toBe(true);
+          });
+        },
+      ),
+    );
   });
 });

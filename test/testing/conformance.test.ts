@@ -40,7 +40,7 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
   },
   'case-sensitive wallet domains': (seed) => {
     const inner = createMemoryStore(seed);
-    const domains = new Set(Object.values(seed.accounts ?? {}).flatMap((a) => a.walletDomains ?? []));
+    const domains = new Set(Object.values(seed?.accounts ?? {}).flatMap((a) => a.walletDomains ?? []));
     return { ...inner, hasWalletDomain: async (_a, d) => domains.has(d) };
   },
   'evidence lost under concurrency': (seed) => {

@@ -1,4 +1,4 @@
-import { scheduleOccurrences } from '../../schedule/index.js';
+import { scheduleOccurrences } from '../../schedule/occurrences.js';
 import { parseDateTime } from '../../shared/rfc3339.js';
 import type { Occurrence, Schedule } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../messages.js';

@@ -67,15 +67,20 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const listener = toNodeListener(handler);
-  const server = createServer((req, res) => {
-    const started = performance.now();
-    res.once('finish', () => {
-      const ms = (performance.now() - started).toFixed(1);
-      const path = (req.url ?? '').split('?')[0];
-      log(`${req.method} ${path} ${res.statusCode} ${ms}ms ${String(res.getHeader(REQUEST_ID_HEADER) ?? '-')}`);
-    });
-    listener(req, res);
+  const listener = toNodeListener(handler, {
+    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
+  });
+  const server = createServer(listener);
+  // A request Node cannot parse never reaches the handler; answer it with a request id too.
+  server.on('clientError', (_error, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ error: 'the request could not be parsed' });
+    const requestId = globalThis.crypto.randomUUID();
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n` +
+        `${REQUEST_ID_HEADER}: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    log(`- - 400 0.0ms ${requestId} (unparseable request)`);
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
