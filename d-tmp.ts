@@ -3,7 +3,7 @@ import { generateCases } from './test/schedule/dateutil/generate.ts';
 import { expandRule } from './src/schedule/expand.ts';
 import { parseRecurrenceRule } from './src/schedule/rrule/parse.ts';
 import { formatDateTime } from './src/shared/rfc3339.ts';
-const cases = generateCases(1, 600);
+const cases = generateCases(4, 600);
 const valid = cases.filter(c => { const r = parseRecurrenceRule(c.rule); if (!r.ok) console.log('INVALID', c.rule, r.error); return r.ok; });
 let t = Date.now();
 const r = spawnSync('python3', ['test/schedule/dateutil/oracle.py'], { input: JSON.stringify(valid), encoding: 'utf8', maxBuffer: 1e8 });

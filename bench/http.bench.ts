@@ -4,8 +4,10 @@
 // ROUNDS rounds, the scenarios interleaved within each round.
 //   npx tsx bench/http.bench.ts            (5 s x 2 rounds)
 //   BENCH_DURATION=3 BENCH_ROUNDS=1 npx tsx bench/http.bench.ts
+import { build } from 'esbuild';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { BENCH_IDS } from './http/fixtures.js';
 
 type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number; timeouts: number };
@@ -37,8 +39,14 @@ const SCENARIOS: Scenario[] = [
   { name: 'ours in Hono: GET schedule (Request/Response bridge)', server: 'hono-ours', method: 'GET', path: `${base}/schedules/${BENCH_IDS.scheduleID}`, headers: auth },
 ];
 
+// The servers run as one esbuild bundle (as a consumer's build would ship them), not through
+// tsx, whose keepNames transform adds a call to every closure created per request.
+// Inside node_modules/.cache so that the bundle resolves hono and @hono/node-server.
+const SERVERS = join('node_modules', '.cache', 'payments-kit-bench', 'servers.mjs');
+await build({ entryPoints: ['bench/http/servers.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: SERVERS, logLevel: 'error' });
+
 function startServer(kind: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/http/servers.ts', kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SERVERS, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {

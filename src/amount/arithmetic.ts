@@ -1,6 +1,7 @@
 import { CurrencyMismatchError } from './errors.js';
-import { checkRange, DECIMAL_PLACES, formatFixed, parseFixed } from './fixed-point.js';
-import { combineSmall, pow10, safe, scanned, scanSmall } from './fast-path.js';
+import { checkRange, DECIMAL_PLACES, formatFixed, parseFixed, SCALE } from './fixed-point.js';
+import { combineSmall, formatSmall, pow10 } from './fast-path.js';
+import { scanWide, wide } from './wide.js';
 import type { AmountDecimal } from './types.js';
 
 function sameCurrency(a: AmountDecimal, b: AmountDecimal): string {
@@ -57,28 +58,52 @@ export function subtractDecimal(a: AmountDecimal, b: AmountDecimal): AmountDecim
  * // { currency: 'USD', valueDecimal: '0.30' }
  */
 export function sumDecimal(list: readonly AmountDecimal[], currency: string): AmountDecimal {
-  let units = 0n; // exact total in 10^-9 units, flushed from `running`
-  let running = 0; // a safe-integer part of the total in 10^-9 units (fast path)
+  let units = 0n; // exact total in 10^-9 units of the items the limbs did not take, and flushed limbs
+  // Limbs of the rest of the total (see wide.ts); each item adds less than 10^9 to each, so
+  // they stay exact for FLUSH_EVERY items before being folded into `units`.
+  let high = 0;
+  let low = 0;
+  let fraction = 0;
+  let pending = 0;
   let places = 0;
   for (const item of list) {
     if (item.currency !== currency) throw new CurrencyMismatchError(currency, item.currency);
-    if (scanSmall(item.valueDecimal)) {
-      if (scanned.places > places) places = scanned.places;
-      const scaled = safe(scanned.n * pow10(DECIMAL_PLACES - scanned.places));
-      if (scaled !== undefined) {
-        const next = safe(running + scaled);
-        if (next !== undefined) {
-          running = next;
-          continue;
-        }
+    if (scanWide(item.valueDecimal)) {
+      if (wide.places > places) places = wide.places;
+      if (wide.negative) {
+        high -= wide.high;
+        low -= wide.low;
+        fraction -= wide.fraction;
+      } else {
+        high += wide.high;
+        low += wide.low;
+        fraction += wide.fraction;
       }
+      if (++pending === FLUSH_EVERY) {
+        units += limbsToUnits(high, low, fraction);
+        high = low = fraction = pending = 0;
+      }
+      continue;
     }
     const x = parseFixed(item.valueDecimal);
     units += x.units;
     if (x.places > places) places = x.places;
   }
-  return { currency, valueDecimal: formatFixed(checkRange(units + BigInt(running)), places) };
+  if (units === 0n && high === 0 && low < 9_000_000 && low > -9_000_000) {
+    // The common small total: exact in a safe integer, formatted without BigInt.
+    const n = low * 1e9 + fraction;
+    if (n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER) {
+      return { currency, valueDecimal: formatSmall(n === 0 ? 0 : n / pow10(DECIMAL_PLACES - places), places) };
+    }
+  }
+  return { currency, valueDecimal: formatFixed(checkRange(units + limbsToUnits(high, low, fraction)), places) };
 }
+
+/** Items summed in limbs before they are folded into BigInt (keeps every limb below 2^53). */
+const FLUSH_EVERY = 1_000_000;
+const E18 = 1_000_000_000_000_000_000n;
+const limbsToUnits = (high: number, low: number, fraction: number): bigint =>
+  BigInt(high) * E18 + BigInt(low) * SCALE + BigInt(fraction);
 
 /**
  * Compares two amounts of one currency by value: -1, 0 or 1 (`"1.50"` equals `"1.5"`).

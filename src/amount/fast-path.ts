@@ -7,6 +7,8 @@ export type SmallDecimal = { readonly n: number; readonly places: number };
 
 const POWERS = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
 const MAX = Number.MAX_SAFE_INTEGER;
+/** Sign, point and 16 digits: longer strings can never hold a safe integer of digits. */
+const MAX_LENGTH = 18;
 
 /**
  * The power of ten for 0..9 places.
@@ -16,9 +18,9 @@ const MAX = Number.MAX_SAFE_INTEGER;
 export const pow10 = (places: number): number => POWERS[places] ?? Number.NaN;
 
 /**
- * Parses a valid decimal string of at most 15 digits (16 characters with sign or point)
- * into a `SmallDecimal`; `undefined` when the string is longer or invalid (the BigInt
- * path then parses it and reports any error).
+ * Parses a valid decimal string whose digits, read as one integer, are a safe integer
+ * (every string of at most 15 digits) into a `SmallDecimal`; `undefined` when the string
+ * is longer or invalid (the BigInt path then parses it and reports any error).
  * @example
  * parseSmall('-1.50') // { n: -150, places: 2 }
  */
@@ -42,7 +44,7 @@ export function scanSmall(s: string): boolean {
 function parseSmallInto(s: string): boolean {
   if (typeof s !== 'string') return false;
   const length = s.length;
-  if (length === 0 || length > 16) return false;
+  if (length === 0 || length > MAX_LENGTH) return false;
   let i = s.charCodeAt(0) === 45 ? 1 : 0;
   const start = i;
   let n = 0;

@@ -46,7 +46,12 @@ function isUtc(timeZone: string): boolean {
   return UTC_NAMES.has(timeZone);
 }
 
-/** Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian). */
+/**
+ * Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian).
+ *
+ * @example
+ * wallToEpochMs({ year: 1970, month: 1, day: 2, hour: 0, minute: 0, second: 0 }) // 86400000
+ */
 export function wallToEpochMs(wall: WallTime): number {
   const date = new Date(0);
   date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
@@ -54,7 +59,12 @@ export function wallToEpochMs(wall: WallTime): number {
   return date.getTime();
 }
 
-/** The wall time that `epochMs` names when read as UTC (milliseconds dropped). */
+/**
+ * The wall time that `epochMs` names when read as UTC (milliseconds dropped).
+ *
+ * @example
+ * epochMsToWall(86_400_000) // { year: 1970, month: 1, day: 2, hour: 0, minute: 0, second: 0 }
+ */
 export function epochMsToWall(epochMs: number): WallTime {
   const d = new Date(epochMs);
   return {

@@ -88,6 +88,52 @@ describe('expansion properties', () => {
   });
 });
 
+describe('no rule hangs', () => {
+  const list = (lo: number, hi: number, nonZero = false) =>
+    fc.uniqueArray(fc.integer({ min: lo, max: hi }).filter((n) => !nonZero || n !== 0), { minLength: 1, maxLength: 3 });
+  const anyRule = fc
+    .record(
+      {
+        freq: fc.constantFrom('SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
+        interval: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 1_000_000_000 })),
+        byMonth: list(1, 12),
+        byMonthDay: list(-31, 31, true),
+        byYearDay: list(-366, 366, true),
+        byWeekNo: list(-53, 53, true),
+        byHour: list(0, 23),
+        byMinute: list(0, 59),
+        bySecond: list(0, 60),
+        bySetPos: list(-366, 366, true),
+        byDay: fc.uniqueArray(fc.constantFrom('MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU', '1MO', '-1FR', '5SU', '-53TH'), { minLength: 1, maxLength: 3 }),
+      },
+      { requiredKeys: ['freq', 'interval'] },
+    )
+    .map((r) =>
+      Object.entries(r)
+        .map(([k, v]) => `${k === 'freq' ? 'FREQ' : k === 'interval' ? 'INTERVAL' : k.toUpperCase()}=${Array.isArray(v) ? v.join(',') : v}`)
+        .join(';'),
+    );
+
+  it('any valid rule (including never-matching ones) returns promptly, sorted, within the limit', () => {
+    let valid = 0;
+    fc.assert(
+      fc.property(anyRule, fc.constantFrom('UTC', 'America/New_York'), fc.integer({ min: 0, max: 4000 * 86_400 }), (text, tz, offset) => {
+        const rule = parseRecurrenceRule(text);
+        if (!rule.ok) return;
+        valid += 1;
+        const t = performance.now();
+        const got = expandRule(rule.value, new Date(Date.UTC(2020, 0, 1) + offset * 1000), { limit: 20, timeZone: tz });
+        expect(performance.now() - t).toBeLessThan(3000);
+        expect(got.length).toBeGreaterThanOrEqual(1);
+        expect(got.length).toBeLessThanOrEqual(20);
+        for (let i = 1; i < got.length; i += 1) expect((got[i] as Date).getTime()).toBeGreaterThan((got[i - 1] as Date).getTime());
+      }),
+      { numRuns: 150 },
+    );
+    expect(valid).toBeGreaterThan(20);
+  });
+});
+
 describe('independence from the process TZ', () => {
   it('gives identical JSON under TZ=UTC, America/Los_Angeles and Asia/Kolkata', () => {
     const script = `

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OCCURRENCES, expandRecurrence, expandRule, tryExpandRecurrence } from '../../src/schedule/expand.js';
-import { MAX_IDLE_WORK } from '../../src/schedule/rrule/engine.js';
+import { MAX_IDLE_WORK, runEngine } from '../../src/schedule/rrule/engine.js';
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from '../../src/schedule/rrule/errors.js';
 import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
 
@@ -106,6 +106,20 @@ describe('expandRecurrence: BYSETPOS', () => {
       '2026-01-30T17:00:00Z',
       '2026-02-27T17:00:00Z',
       '2026-03-31T17:00:00Z',
+    ]);
+  });
+});
+
+describe('expandRecurrence: sub-daily BYSETPOS', () => {
+  it('BYSETPOS picks within each HOURLY period', () => {
+    expect(runOn('FREQ=HOURLY;BYMINUTE=0,20,40;BYSETPOS=-1', '2026-01-01T09:40:00Z', { limit: 3 })).toEqual([
+      '2026-01-01T09:40:00Z',
+      '2026-01-01T10:40:00Z',
+      '2026-01-01T11:40:00Z',
+    ]);
+    expect(runOn('FREQ=MINUTELY;BYSECOND=5,10,15;BYSETPOS=2', '2026-01-01T09:00:10Z', { limit: 2 })).toEqual([
+      '2026-01-01T09:00:10Z',
+      '2026-01-01T09:01:10Z',
     ]);
   });
 });
@@ -241,9 +255,29 @@ describe('expandRecurrence: no hang, bounded work', () => {
     expect(got).toEqual([start]);
   });
 
-  it('the idle cap stops after MAX_IDLE_WORK units and covers a 400-year Gregorian cycle', () => {
+  it('the idle cap: more than a 400-year Gregorian cycle, and exactly where it stops', () => {
     expect(MAX_IDLE_WORK).toBe(150_000);
-    expect(MAX_IDLE_WORK).toBeGreaterThan(146_097);
+    expect(MAX_IDLE_WORK).toBeGreaterThan(146_097); // days in 400 Gregorian years
+    const daily = parseRecurrenceRule('FREQ=DAILY');
+    if (!daily.ok) throw new Error(daily.error);
+    const start = Date.UTC(2000, 0, 1) / 1000;
+    // A clock on which every local time before `firstReal` is nonexistent: the engine idles.
+    const clock = (firstReal: number) => (f: number) => (f < firstReal ? undefined : f * 1000);
+    const bounds = { limit: 2, maxResults: 10 };
+    const within = runEngine(daily.value, start, start * 1000, clock(start + (MAX_IDLE_WORK / 2 - 10) * 86_400), bounds);
+    expect(within).toEqual({ instants: [start * 1000, (start + (MAX_IDLE_WORK / 2 - 10) * 86_400) * 1000], stop: 'limit' });
+    const beyond = runEngine(daily.value, start, start * 1000, clock(start + (MAX_IDLE_WORK / 2 + 10) * 86_400), bounds);
+    expect(beyond).toEqual({ instants: [start * 1000], stop: 'idle' });
+  });
+
+  it('reports why it stopped: proven never, or the idle cap', () => {
+    const never = parseRecurrenceRule('FREQ=HOURLY;INTERVAL=2;BYHOUR=10');
+    const sixthMonday = parseRecurrenceRule('FREQ=MONTHLY;BYDAY=6MO');
+    if (!never.ok || !sixthMonday.ok) throw new Error('parse');
+    const start = Date.UTC(2026, 0, 1, 9) / 1000;
+    const utc = (f: number) => f * 1000;
+    expect(runEngine(never.value, start, start * 1000, utc, { limit: 5, maxResults: 10 }).stop).toBe('never');
+    expect(runEngine(sixthMonday.value, start, start * 1000, utc, { limit: 5, maxResults: 10 }).stop).toBe('idle');
   });
 
   it('sparse but real rules are found past long gaps (Feb 29 on a Monday, 28 years apart)', () => {

@@ -30,6 +30,13 @@ describe('parseRecurrenceRule: shape', () => {
     });
   });
 
+  it('reads numbered weekdays in lower case', () => {
+    expect(okRule('freq=monthly;byday=-1fr,+2mo').byDay).toEqual([
+      { weekday: 'FR', ordinal: -1 },
+      { weekday: 'MO', ordinal: 2 },
+    ]);
+  });
+
   it('parses every part', () => {
     expect(
       okRule(

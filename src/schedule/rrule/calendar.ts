@@ -3,7 +3,12 @@
  * Date objects. Weekday index 0 is Monday ... 6 is Sunday.
  */
 
-/** Day number of a civil date (month 1-12). */
+/**
+ * Day number of a civil date (month 1-12).
+ *
+ * @example
+ * dayNumber(1970, 1, 2) // 1
+ */
 export function dayNumber(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -17,7 +22,12 @@ export function dayNumber(year: number, month: number, day: number): number {
 /** A civil date of a day number. */
 export type CivilDate = { year: number; month: number; day: number };
 
-/** The civil date of day number `z`. */
+/**
+ * The civil date of day number `z`.
+ *
+ * @example
+ * civilDate(-1) // { year: 1969, month: 12, day: 31 }
+ */
 export function civilDate(z: number): CivilDate {
   const shifted = z + 719468;
   const era = Math.floor(shifted / 146097);
@@ -30,17 +40,32 @@ export function civilDate(z: number): CivilDate {
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
-/** Weekday index of day number `z` (0 = Monday). 1970-01-01 was a Thursday. */
+/**
+ * Weekday index of day number `z` (0 = Monday). 1970-01-01 was a Thursday.
+ *
+ * @example
+ * weekdayOf(0) // 3 (Thursday)
+ */
 export function weekdayOf(z: number): number {
   return (((z + 3) % 7) + 7) % 7;
 }
 
-/** Days in a Gregorian year. */
+/**
+ * Days in a Gregorian year.
+ *
+ * @example
+ * daysInYear(2000) // 366
+ */
 export function daysInYear(year: number): number {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366 : 365;
 }
 
-/** Days in month (1-12) of year. */
+/**
+ * Days in month (1-12) of year.
+ *
+ * @example
+ * monthLength(2100, 2) // 28
+ */
 export function monthLength(year: number, month: number): number {
   return dayNumber(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 1) - dayNumber(year, month, 1);
 }
@@ -48,6 +73,9 @@ export function monthLength(year: number, month: number): number {
 /**
  * Day number of the first day of week 1 of `year` with weeks starting on weekday `wkst`:
  * week 1 is the first week with at least four days in the year (RFC 5545 3.3.10 BYWEEKNO).
+ *
+ * @example
+ * weekOneStart(2026, 0) // dayNumber(2025, 12, 29): the Monday of ISO week 1 of 2026
  */
 export function weekOneStart(year: number, wkst: number): number {
   const jan1 = dayNumber(year, 1, 1);
@@ -56,7 +84,12 @@ export function weekOneStart(year: number, wkst: number): number {
   return intoWeek <= 3 ? weekStart : weekStart + 7;
 }
 
-/** Week number of day `z` in its week-numbering year, and how many weeks that year has. */
+/**
+ * Week number of day `z` in its week-numbering year, and how many weeks that year has.
+ *
+ * @example
+ * weekNumberOf(dayNumber(2026, 12, 31), 2026, 0) // { week: 53, weeks: 53 }
+ */
 export function weekNumberOf(z: number, year: number, wkst: number): { week: number; weeks: number } {
   let weekYear = year;
   let start = weekOneStart(year, wkst);

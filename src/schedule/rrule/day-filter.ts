@@ -11,6 +11,9 @@ const matchesSigned = (values: readonly number[], position: number, length: numb
  * Builds the day filter of a rule whose defaults are already filled in (see `plan.ts`).
  * Numbered BYDAY counts within the month for MONTHLY, and for YEARLY with BYMONTH;
  * otherwise within the year (RFC 5545 3.3.10, BYDAY).
+ *
+ * @example
+ * dayFilterOf(rule)(dayNumber(2026, 1, 30)) // true for FREQ=MONTHLY;BYDAY=-1FR
  */
 export function dayFilterOf(rule: RecurrenceRule): DayFilter {
   const months = rule.byMonth === undefined ? undefined : new Set(rule.byMonth);

@@ -47,6 +47,10 @@ type Visit = (floating: number) => boolean; // true = stop
  * and UNTIL are honoured; a window far from DTSTART is reached arithmetically when there
  * is no COUNT. Every loop is bounded by the limit, the window, UNTIL, COUNT, year 9999 and
  * {@link MAX_IDLE_WORK}.
+ *
+ * @example
+ * runEngine(daily, start, start * 1000, (f) => f * 1000, { limit: 3, maxResults: 100 })
+ * // { instants: [start, start + 1 day, start + 2 days] (ms), stop: 'limit' }
  */
 export function runEngine(
   rule: RecurrenceRule,

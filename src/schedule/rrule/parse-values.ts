@@ -20,7 +20,12 @@ export const BY_RANGES = {
   BYSETPOS: { min: -366, max: 366, nonZero: true, label: 'from 1 to 366 or -366 to -1' },
 } as const satisfies Record<string, IntegerRange>;
 
-/** Parses a comma list of integers of one BYxxx part. */
+/**
+ * Parses a comma list of integers of one BYxxx part.
+ *
+ * @example
+ * parseIntegerList('BYHOUR', '9,17') // { ok: true, value: [9, 17] }
+ */
 export function parseIntegerList(name: keyof typeof BY_RANGES, value: string): Result<number[], string> {
   const range: IntegerRange = BY_RANGES[name];
   const items = value.split(',');
@@ -37,7 +42,12 @@ export function parseIntegerList(name: keyof typeof BY_RANGES, value: string): R
   return ok(out);
 }
 
-/** Parses a positive integer (COUNT, INTERVAL) no larger than `max`; `undefined` when invalid. */
+/**
+ * Parses a positive integer (COUNT, INTERVAL) no larger than `max`; `undefined` when invalid.
+ *
+ * @example
+ * parsePositive('12', 100) // 12
+ */
 export function parsePositive(value: string, max: number): number | undefined {
   if (!UNSIGNED.test(value)) return undefined;
   const n = Number(value);
@@ -46,7 +56,12 @@ export function parsePositive(value: string, max: number): number | undefined {
 
 const BYDAY_ITEM = /^([+-]?)(\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
 
-/** Parses a BYDAY list such as `MO,WE` or `1MO,-1FR` (ordinals -53..-1 and 1..53). */
+/**
+ * Parses a BYDAY list such as `MO,WE` or `1MO,-1FR` (ordinals -53..-1 and 1..53).
+ *
+ * @example
+ * parseByDay('-1FR') // { ok: true, value: [{ weekday: 'FR', ordinal: -1 }] }
+ */
 export function parseByDay(value: string): Result<WeekdayNum[], string> {
   if (value === '') return err(M.emptyList('BYDAY'));
   const out: WeekdayNum[] = [];
@@ -67,7 +82,12 @@ export function parseByDay(value: string): Result<WeekdayNum[], string> {
   return ok(out);
 }
 
-/** True when `value` is a weekday code. */
+/**
+ * True when `value` is a weekday code.
+ *
+ * @example
+ * isWeekday('SU') // true
+ */
 export function isWeekday(value: string): value is Weekday {
   return (WEEKDAYS as readonly string[]).includes(value);
 }
@@ -78,6 +98,9 @@ const UNTIL_UTC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
  * Parses UNTIL as an RFC 5545 UTC date-time (`YYYYMMDDTHHMMSSZ`). A DATE or a floating
  * date-time is refused: DTSTART (recur.start) is always an instant. A leap second (:60)
  * is refused as well, since the engine has no leap seconds.
+ *
+ * @example
+ * parseUntil('20261231T235959Z') // 2026-12-31T23:59:59.000Z
  */
 export function parseUntil(value: string): Date | undefined {
   const m = UNTIL_UTC.exec(value);

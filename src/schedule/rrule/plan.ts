@@ -41,6 +41,9 @@ const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
  * Fills the RFC 5545 defaults from DTSTART (`start`, floating seconds) and precomputes
  * the lists: YEARLY with no day part takes DTSTART's month and day; MONTHLY takes its day
  * of month; WEEKLY its weekday; the time parts coarser than FREQ take DTSTART's time.
+ *
+ * @example
+ * planOf(rule, Date.UTC(2026, 0, 5, 9) / 1000).timesOfDay // [32400] for a DAILY rule
  */
 export function planOf(rule: RecurrenceRule, start: number): Plan {
   const startDay = Math.floor(start / SECONDS_PER_DAY);
@@ -89,13 +92,28 @@ export function planOf(rule: RecurrenceRule, start: number): Plan {
   };
 }
 
-/** Day number of the first day of the week (starting on `wkst`) that contains `day`. */
+/**
+ * Day number of the first day of the week (starting on `wkst`) that contains `day`.
+ *
+ * @example
+ * weekStartOf(0, 0) // -3 (Monday 1969-12-29)
+ */
 export function weekStartOf(day: number, wkst: number): number {
   return day - ((weekdayOf(day) - wkst + 7) % 7);
 }
 
-/** Month index (year * 12 + month - 1) of a civil date. */
+/**
+ * Month index (year * 12 + month - 1) of a civil date.
+ *
+ * @example
+ * monthIndex({ year: 2026, month: 1, day: 5 }) // 24312
+ */
 export const monthIndex = (d: CivilDate): number => d.year * 12 + d.month - 1;
 
-/** First day number of a month index. */
+/**
+ * First day number of a month index.
+ *
+ * @example
+ * monthIndexStart(1970 * 12) // 0
+ */
 export const monthIndexStart = (index: number): number => dayNumber(Math.floor(index / 12), (index % 12) + 1, 1);

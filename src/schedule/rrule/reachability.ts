@@ -12,6 +12,9 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
  * - for SECONDLY/MINUTELY/HOURLY, period starts fall on times of day congruent to DTSTART's
  *   modulo gcd(INTERVAL x unit, 86400), and no allowed time of day is one of them
  *   (`FREQ=HOURLY;INTERVAL=2;BYHOUR=10` from 09:00).
+ *
+ * @example
+ * neverMatches(planOf(hourlyEveryOtherAt10, nineOClock)) // 'no allowed time of day is ever reached by the interval'
  */
 export function neverMatches(plan: Plan): string | undefined {
   const { rule } = plan;

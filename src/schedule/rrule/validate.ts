@@ -43,7 +43,13 @@ function hasOtherByPart(rule: RecurrenceRule): boolean {
   ].some((part) => part !== undefined);
 }
 
-/** The first cross-part RFC 5545 rule `rule` breaks, as a message; `undefined` when none. */
+/**
+ * The first cross-part RFC 5545 rule `rule` breaks, as a message; `undefined` when none.
+ *
+ * @example
+ * checkRuleCombinations({ freq: 'WEEKLY', interval: 1, byMonthDay: [1], wkst: 'MO' })
+ * // 'BYMONTHDAY is not allowed with FREQ=WEEKLY'
+ */
 export function checkRuleCombinations(rule: RecurrenceRule): string | undefined {
   return COMBINATION_RULES.find((check) => check.applies(rule))?.message;
 }

@@ -1,0 +1,15 @@
+import { Bench } from 'tinybench';
+import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
+import { ANSWER_EXCHANGE } from '../../src/http/fast-path.js';
+import { BENCH_SEED, BENCH_TOKENS } from './fixtures.js';
+const h = createHandler({ store: createMemoryStore(BENCH_SEED), auth: createStaticAuth(BENCH_TOKENS), clock: () => new Date('2026-04-10T12:00:00Z') }) as any;
+const fast = h[ANSWER_EXCHANGE];
+const headers: Record<string,string> = { authorization: 'Bearer bench', 'x-service-version': 'v2026.04.00' };
+const ex = (path: string) => ({ method: 'GET', path, mountPath: '', header: (n: string) => headers[n], readBody: async () => ({ ok: true, bytes: new Uint8Array() }), signal: new AbortController().signal, toRequest: () => { throw 1; } });
+const b = new Bench({ time: 1000 });
+b.add('adjustment', async () => { await fast(ex('/accounts/acc-bench/adjustments/adj-bench')); });
+b.add('schedule', async () => { await fast(ex('/accounts/acc-bench/schedules/sch-bench')); });
+b.add('fetch adjustment', async () => { const r = await h(new Request('http://x/accounts/acc-bench/adjustments/adj-bench', { headers })); await r.text(); });
+b.add('randomUUID', () => crypto.randomUUID());
+await b.run();
+for (const t of b.tasks) console.log(t.name, (t.result as any).latency.mean * 1000, 'us');

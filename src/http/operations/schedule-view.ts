@@ -1,0 +1,134 @@
+import { scheduleOccurrences } from '../../schedule/occurrences.js';
+import type { Occurrence, Schedule } from '../../schemas/index.js';
+import { parseDateTime } from '../../shared/rfc3339.js';
+import type { ScheduleHorizon } from '../options.js';
+
+const DAY_MS = 86_400_000;
+
+/** How long one expansion is reused: requests within this time of it filter it instead of expanding again. */
+export const SCHEDULE_CACHE_SLACK_MS = 5 * 60_000;
+
+const instantOf = (runOn: string | undefined): number => {
+  const parsed = runOn === undefined ? undefined : parseDateTime(runOn);
+  return parsed?.ok === true ? parsed.value.getTime() : Number.NaN;
+};
+
+function disabledAt(schedule: Schedule): number {
+  if (schedule.disabledOn === undefined) return Number.POSITIVE_INFINITY;
+  const parsed = parseDateTime(schedule.disabledOn);
+  return parsed.ok ? parsed.value.getTime() : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The occurrences get-schedule answers with: every stored occurrence before `now` (the
+ * schedule's history, as stored), then `scheduleOccurrences` over `[now, now + days)`,
+ * capped at `limit` (explicit and generated merged, explicit wins on the same instant). A
+ * schedule with `disabledOn` shows nothing upcoming at or after that instant.
+ * This is the definition; {@link ScheduleView} answers the same, faster.
+ *
+ * @example
+ * occurrencesToShow(schedule, new Date('2026-04-01T00:00:00Z'), { days: 366, limit: 100 })
+ */
+export function occurrencesToShow(schedule: Schedule, now: Date, horizon: ScheduleHorizon): Occurrence[] {
+  const end = Math.min(now.getTime() + horizon.days * DAY_MS, disabledAt(schedule));
+  const stored = schedule.occurrences ?? [];
+  const history = stored.length === 0 ? [] : scheduleOccurrences({ occurrences: stored }, { to: now });
+  if (end <= now.getTime()) return history;
+  const upcoming = scheduleOccurrences(schedule, { from: now, to: new Date(end), limit: horizon.limit });
+  return [...history, ...upcoming];
+}
+
+type Expansion = {
+  /** The instant the expansion starts at. */
+  readonly from: number;
+  /** Merged occurrences over `[from, from + horizon + slack)`, with their instants. */
+  readonly list: readonly Occurrence[];
+  readonly times: readonly number[];
+  /** True when the expansion stopped at its count cap, so it is complete only up to its last item. */
+  readonly truncated: boolean;
+  /** Stored occurrences (all of them) in history order, with their instants. */
+  readonly history: readonly Occurrence[];
+  readonly historyTimes: readonly number[];
+  readonly disabledAt: number;
+  /** The last answer: which slice it showed, and its serialized body. */
+  lastKey?: string;
+  lastBody?: string;
+};
+
+/**
+ * Answers get-schedule bodies, reusing one expansion per schedule object for
+ * {@link SCHEDULE_CACHE_SLACK_MS} and one serialized body while the shown slice is unchanged.
+ * Results are those of {@link occurrencesToShow} exactly: the expansion covers
+ * `[t0, t0 + horizon + slack)` and is filtered to `[now, now + horizon)`; when it was cut
+ * at its count cap before the window could be filled, the view expands afresh.
+ */
+export class ScheduleView {
+  readonly #horizon: ScheduleHorizon;
+  readonly #cache = new WeakMap<Schedule, Expansion>();
+
+  constructor(horizon: ScheduleHorizon) {
+    this.#horizon = horizon;
+  }
+
+  /**
+   * The serialized get-schedule body at `now`.
+   *
+   * @example
+   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, new Date()) // '{"scheduleID":...,"occurrences":[...]}'
+   */
+  body(schedule: Schedule, now: Date): string {
+    const t = now.getTime();
+    let expansion = this.#cache.get(schedule);
+    if (expansion === undefined || t < expansion.from || t > expansion.from + SCHEDULE_CACHE_SLACK_MS) {
+      expansion = this.#expand(schedule, t);
+      this.#cache.set(schedule, expansion);
+    }
+    const slice = this.#slice(expansion, t);
+    if (slice === undefined) return serialize(schedule, occurrencesToShow(schedule, now, this.#horizon));
+    const key = `${slice.historyCount}:${slice.start}:${slice.count}`;
+    if (expansion.lastKey === key && expansion.lastBody !== undefined) return expansion.lastBody;
+    const occurrences = [...expansion.history.slice(0, slice.historyCount), ...expansion.list.slice(slice.start, slice.start + slice.count)];
+    const body = serialize(schedule, occurrences);
+    expansion.lastKey = key;
+    expansion.lastBody = body;
+    return body;
+  }
+
+  #expand(schedule: Schedule, from: number): Expansion {
+    const { days, limit } = this.#horizon;
+    const disabled = disabledAt(schedule);
+    const to = Math.min(from + days * DAY_MS + SCHEDULE_CACHE_SLACK_MS, disabled);
+    const cap = limit * 2;
+    const list = to <= from ? [] : scheduleOccurrences(schedule, { from: new Date(from), to: new Date(to), limit: cap });
+    const stored = schedule.occurrences ?? [];
+    const history = stored.length === 0 ? [] : scheduleOccurrences({ occurrences: stored }, {});
+    return {
+      from,
+      list,
+      times: list.map((o) => instantOf(o.runOn)),
+      truncated: list.length >= cap,
+      history,
+      historyTimes: history.map((o) => instantOf(o.runOn)),
+      disabledAt: disabled,
+    };
+  }
+
+  #slice(e: Expansion, now: number): { historyCount: number; start: number; count: number } | undefined {
+    let historyCount = 0;
+    while (historyCount < e.historyTimes.length && (e.historyTimes[historyCount] ?? 0) < now) historyCount++;
+    const end = Math.min(now + this.#horizon.days * DAY_MS, e.disabledAt);
+    if (end <= now) return { historyCount, start: 0, count: 0 };
+    let start = 0;
+    while (start < e.times.length && (e.times[start] ?? 0) < now) start++;
+    let stop = start;
+    while (stop < e.times.length && (e.times[stop] ?? 0) < end && stop - start < this.#horizon.limit) stop++;
+    const count = stop - start;
+    // Cut at the cap before the window or the limit was reached: the cached list may miss items.
+    if (e.truncated && stop === e.times.length && count < this.#horizon.limit) return undefined;
+    return { historyCount, start, count };
+  }
+}
+
+function serialize(schedule: Schedule, occurrences: readonly Occurrence[]): string {
+  return JSON.stringify({ ...schedule, occurrences });
+}
