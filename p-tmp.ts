@@ -1,2 +1,0 @@
-import { generateCases } from './test/schedule/dateutil/generate.ts';
-process.stdout.write(JSON.stringify(generateCases(1, 600)));
