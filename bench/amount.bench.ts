@@ -1,6 +1,8 @@
 /**
  * payments-kit/amount against decimal.js (default precision 20 and precision 40),
- * big.js and dinero.js v2 (bigint calculator), on the same inputs, in one run.
+ * big.js and dinero.js v2 (bigint calculator), on the same inputs, in one run. The line
+ * totals are timed twice for ours: through payments-kit/invoice's lineItemTotal (one fused
+ * pass per line) and through the public amount API (7 string-in, string-out calls a line).
  * Run: npx tsx bench/amount.bench.ts
  */
 import Big from 'big.js';
@@ -9,6 +11,8 @@ import { add as dAdd, dinero, multiply as dMultiply, toDecimal, USD } from 'dine
 import type { Dinero } from 'dinero.js/bigint';
 import { addDecimal, multiplyDecimal, sumDecimal } from '../src/amount/index.js';
 import type { AmountDecimal } from '../src/amount/index.js';
+import { lineItemTotal } from '../src/invoice/index.js';
+import type { LineItem } from '../src/invoice/index.js';
 import { compare } from './compare.js';
 
 const Decimal40 = Decimal.clone({ precision: 40 });
@@ -34,6 +38,16 @@ const ITEMS: Item[] = Array.from({ length: 10_000 }, () => ({
   basePrice: decimal(1000, 2),
   quantity: 1 + (next() % 20),
   options: Array.from({ length: 3 }, () => ({ quantity: next() % 4, priceModifier: decimal(50, 2 + (next() % 3)) })),
+}));
+
+// The same items in the shape of payments-kit/invoice (decimal strings wrapped as
+// AmountDecimal, built once before timing, as a request body would arrive).
+const usd = (valueDecimal: string): AmountDecimal => ({ currency: 'USD', valueDecimal });
+const LINE_ITEMS: LineItem[] = ITEMS.map((item, i) => ({
+  name: `Item ${i}`,
+  quantity: item.quantity,
+  basePrice: usd(item.basePrice),
+  options: item.options.map((o, j) => ({ name: `Option ${j}`, quantity: o.quantity, priceModifier: usd(o.priceModifier) })),
 }));
 
 // dinero.js has no string parser: parse to a bigint at scale 9 (our own helper, same for every dinero call).
@@ -71,6 +85,7 @@ const sums = {
   dinero: () => toDecimal(SUM_INPUT.reduce((acc, s) => dAdd(acc, toDinero(s)), toDinero('0'))),
 };
 const totals = {
+  oursInvoice: () => LINE_ITEMS.map((item) => lineItemTotal(item).valueDecimal),
   ours: () => ITEMS.map(oursLineTotal),
   decimal20: () => ITEMS.map(decimalLineTotal(Decimal)),
   decimal40: () => ITEMS.map(decimalLineTotal(Decimal40)),
@@ -90,13 +105,18 @@ for (const [name, fn] of Object.entries(totals)) {
   const wrong = got.filter((t, i) => !new Decimal60(t).eq(exactTotals[i] ?? 'NaN')).length;
   console.log(`10,000 line totals ${name}: ${wrong === 0 ? 'exact' : `${wrong} INEXACT`}`);
 }
+// Both of ours must also agree digit for digit (same decimal places, not only the same value).
+const fused = totals.oursInvoice();
+const composed = totals.ours();
+const differing = fused.filter((t, i) => t !== composed[i]).length;
+console.log(`10,000 line totals, lineItemTotal vs public API: ${differing === 0 ? 'same strings' : `${differing} DIFFER`}`);
 
 await compare(
   [
     {
       title: 'sum 1,000 decimal strings',
       contenders: [
-        { name: 'payments-kit sumDecimal', fn: sums.ours },
+        { name: 'ours: sumDecimal (payments-kit/amount)', fn: sums.ours },
         { name: 'decimal.js (precision 20, default)', fn: sums.decimal20 },
         { name: 'decimal.js (precision 40)', fn: sums.decimal40 },
         { name: 'big.js', fn: sums.big },
@@ -106,7 +126,8 @@ await compare(
     {
       title: '10,000 line totals (quantity x (basePrice + sum(option.qty x modifier)), 3 options)',
       contenders: [
-        { name: 'payments-kit add/multiplyDecimal', fn: totals.ours },
+        { name: 'ours: lineItemTotal (payments-kit/invoice)', fn: totals.oursInvoice },
+        { name: 'ours: public API, addDecimal/multiplyDecimal (7 calls a line)', fn: totals.ours },
         { name: 'decimal.js (precision 20, default)', fn: totals.decimal20 },
         { name: 'decimal.js (precision 40)', fn: totals.decimal40 },
         { name: 'big.js', fn: totals.big },

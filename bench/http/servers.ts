@@ -17,6 +17,14 @@ const kinds: Record<string, () => Server> = {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(FIXED_BODY)) });
       res.end(FIXED_BODY);
     }),
+  // The ceiling for large answers: node:http answering, fixed, the exact bytes of our GET schedule answer.
+  'bare-schedule': () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(scheduleBody)) });
+      res.end(scheduleBody);
+    });
+    return server;
+  },
   // Ours: createHandler through toNodeListener.
   ours: () => createServer(toNodeListener(handler())),
   // Hono on @hono/node-server serving the same fixed body on the schedule route.
@@ -34,6 +42,14 @@ const kinds: Record<string, () => Server> = {
   },
 };
 
+const scheduleBody = await (
+  await handler()(
+    new Request(`http://127.0.0.1/accounts/${BENCH_IDS.accountID}/schedules/${BENCH_IDS.scheduleID}`, {
+      headers: { authorization: 'Bearer bench', 'x-service-version': 'v2026.04.00' },
+    }),
+  )
+).text();
+
 const kind = process.argv[2] ?? '';
 const make = kinds[kind];
 if (make === undefined) {
@@ -49,4 +65,3 @@ process.on('SIGTERM', () => {
   server.close(() => process.exit(0));
   (server as { closeAllConnections?: () => void }).closeAllConnections?.();
 });
-void BENCH_IDS;

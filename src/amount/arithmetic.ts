@@ -1,7 +1,7 @@
 import { CurrencyMismatchError } from './errors.js';
-import { checkRange, DECIMAL_PLACES, formatFixed, parseFixed, SCALE } from './fixed-point.js';
+import { checkRange, DECIMAL_PLACES, formatFixed, parseFixed } from './fixed-point.js';
 import { combineSmall, formatSmall, pow10 } from './fast-path.js';
-import { scanWide, wide } from './wide.js';
+import { limbsToUnits, scanWide, wide } from './wide.js';
 import type { AmountDecimal } from './types.js';
 
 function sameCurrency(a: AmountDecimal, b: AmountDecimal): string {
@@ -101,9 +101,6 @@ export function sumDecimal(list: readonly AmountDecimal[], currency: string): Am
 
 /** Items summed in limbs before they are folded into BigInt (keeps every limb below 2^53). */
 const FLUSH_EVERY = 1_000_000;
-const E18 = 1_000_000_000_000_000_000n;
-const limbsToUnits = (high: number, low: number, fraction: number): bigint =>
-  BigInt(high) * E18 + BigInt(low) * SCALE + BigInt(fraction);
 
 /**
  * Compares two amounts of one currency by value: -1, 0 or 1 (`"1.50"` equals `"1.5"`).

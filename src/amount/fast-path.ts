@@ -7,6 +7,7 @@ export type SmallDecimal = { readonly n: number; readonly places: number };
 
 const POWERS = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
 const MAX = Number.MAX_SAFE_INTEGER;
+const ZEROS = '000000000';
 /** Sign, point and 16 digits: longer strings can never hold a safe integer of digits. */
 const MAX_LENGTH = 18;
 
@@ -76,12 +77,13 @@ export const safe = (n: number): number | undefined => (n <= MAX && n >= -MAX ? 
  * formatSmall(-150, 2) // '-1.50'
  */
 export function formatSmall(n: number, places: number): string {
+  if (places === 0) return String(n);
   const negative = n < 0;
-  const digits = String(negative ? -n : n);
-  if (places === 0) return negative ? `-${digits}` : digits;
-  const padded = digits.length > places ? digits : digits.padStart(places + 1, '0');
-  const cut = padded.length - places;
-  const text = `${padded.slice(0, cut)}.${padded.slice(cut)}`;
+  const magnitude = negative ? -n : n;
+  const unit = POWERS[places] ?? Number.NaN;
+  const fraction = magnitude % unit; // exact: both are integers below 2^53
+  const digits = String(fraction);
+  const text = `${(magnitude - fraction) / unit}.${digits.length < places ? ZEROS.slice(0, places - digits.length) : ''}${digits}`;
   return negative ? `-${text}` : text;
 }
 

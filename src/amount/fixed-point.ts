@@ -4,6 +4,7 @@ import {
   DECIMAL_PLACES_MESSAGE,
   DECIMAL_RANGE_MESSAGE,
 } from './errors.js';
+import { limbsToUnits, scanWide, wide } from './wide.js';
 
 /** Digits kept after the decimal point internally (spec 2.2: up to 9 decimal places). */
 export const DECIMAL_PLACES = 9;
@@ -43,6 +44,11 @@ export function decimalProblem(s: unknown): string | undefined {
  * parseFixed('-1.5') // { units: -1500000000n, places: 1 }
  */
 export function parseFixed(s: string, what = 'valueDecimal'): FixedPoint {
+  if (scanWide(s)) {
+    // The common case in one pass over the characters: no pattern, no string building.
+    const units = limbsToUnits(wide.high, wide.low, wide.fraction);
+    return { units: wide.negative ? -units : units, places: wide.places };
+  }
   const problem = decimalProblem(s);
   if (problem !== undefined) {
     const code =

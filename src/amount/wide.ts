@@ -57,3 +57,20 @@ export function scanWide(s: string): boolean {
   wide.places = places;
   return true;
 }
+
+const E18 = 1_000_000_000_000_000_000n;
+const E9 = 1_000_000_000n;
+
+/**
+ * The exact value of three limbs (possibly sums of many `wide` readings, each limb a safe
+ * integer of either sign) in 10^-9 units.
+ * @example
+ * limbsToUnits(1, 234567890, 500000000) // 1234567890500000000n
+ */
+export function limbsToUnits(high: number, low: number, fraction: number): bigint {
+  if (high === 0) {
+    const units = low * 1e9 + fraction; // exact whenever it is a safe integer (see scanSmall)
+    if (units <= Number.MAX_SAFE_INTEGER && units >= -Number.MAX_SAFE_INTEGER) return BigInt(units);
+  }
+  return BigInt(high) * E18 + BigInt(low) * E9 + BigInt(fraction);
+}

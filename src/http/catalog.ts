@@ -169,7 +169,13 @@ export const OPERATION_CATALOG: readonly CatalogEntry[] = Object.freeze([
 /** Ids of the operations spec 4.6 lists by method and path only. */
 export type ListedOperationId = string;
 
-/** True for the five operations implemented by the handler itself. */
+/**
+ * True for the five operations implemented by the handler itself.
+ *
+ * @example
+ * isSpecifiedOperation('getSchedule') // true
+ * isSpecifiedOperation('createTransfer') // false
+ */
 export function isSpecifiedOperation(id: string): id is SpecifiedOperationId {
   return SPECIFIED.some((entry) => entry.id === id);
 }

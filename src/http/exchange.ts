@@ -33,7 +33,13 @@ export type PlainReply = {
 /** An answer: a plain reply, or a host operation's own `Response`. */
 export type Reply = PlainReply | { readonly response: Response };
 
-/** True when the reply carries a host's `Response`. */
+/**
+ * True when the reply carries a host's `Response`.
+ *
+ * @example
+ * isResponseReply({ response: new Response('ok') }) // true
+ * isResponseReply({ status: 404 })                  // false
+ */
 export function isResponseReply(reply: Reply): reply is { readonly response: Response } {
   return 'response' in reply;
 }

@@ -29,6 +29,9 @@ function pathOf(url: string): string {
 /**
  * Reads a WHATWG body stream up to `limit` bytes; past the limit it cancels the stream
  * and refuses, without reading the rest.
+ *
+ * @example
+ * await readStreamLimited(request.body, 1024) // { ok: true, bytes } or { ok: false, reason: 'too-large' }
  */
 export async function readStreamLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyBytes> {
   if (stream === null) return { ok: true, bytes: new Uint8Array(0) };
@@ -82,6 +85,9 @@ function withRequestId(response: Response, requestId: string): Response {
 /**
  * Turns an outcome into a WHATWG `Response`, with `x-request-id` and, for a JSON body,
  * `content-type: application/json`.
+ *
+ * @example
+ * toResponse({ requestId: 'r1', reply: { status: 404, body: '{"error":"..."}' } }).headers.get('x-request-id') // 'r1'
  */
 export function toResponse({ requestId, reply }: { requestId: string; reply: Reply }): Response {
   if (isResponseReply(reply)) return withRequestId(reply.response, requestId);

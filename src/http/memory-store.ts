@@ -10,18 +10,32 @@ type AccountData = {
   readonly walletDomains: Set<string>;
 };
 
-/** Deep-copies and deep-freezes a JSON-like value, so no caller can change stored state. */
+/** Objects this store copied and froze itself: immutable all the way down, so safe to share. */
+const OWN_FROZEN = new WeakSet<object>();
+
+/**
+ * Deep-copies and deep-freezes a JSON-like value, so no caller can change stored state.
+ * Subtrees this store froze before (e.g. the unchanged line items of an updated invoice) are
+ * shared rather than copied again.
+ */
 function frozenCopy<T>(value: T): T {
-  const copy = structuredClone(value);
-  const stack: unknown[] = [copy];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) {
-      Object.freeze(item);
-      for (const child of Object.values(item)) stack.push(child);
+  if (value === null || typeof value !== 'object') return value;
+  if (OWN_FROZEN.has(value)) return value;
+  let copy: unknown;
+  if (Array.isArray(value)) copy = value.map((item: unknown) => frozenCopy(item));
+  else {
+    const record: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const child = frozenCopy((value as Record<string, unknown>)[key]);
+      // defineProperty keeps a "__proto__" key an own data property.
+      if (key === '__proto__') Object.defineProperty(record, key, { value: child, enumerable: true, writable: true, configurable: true });
+      else record[key] = child;
     }
+    copy = record;
   }
-  return copy;
+  Object.freeze(copy);
+  OWN_FROZEN.add(copy as object);
+  return copy as T;
 }
 
 function emptyAccount(): AccountData {

@@ -150,35 +150,58 @@ function toRequest(req: FrameworkRequest, signal: AbortSignal): Request {
   } as RequestInit);
 }
 
-/** The exchange of one Node request; the abort signal is made only when something asks for it. */
-function nodeExchange(req: FrameworkRequest, res: ServerResponse, state: { closeConnection: boolean }): Exchange {
-  let controller: AbortController | undefined;
-  const signal = (): AbortSignal => {
-    if (controller === undefined) {
-      controller = new AbortController();
+/** What the listener tracks about one request besides the exchange. */
+type ListenerState = { closeConnection: boolean; requestId: string };
+
+/**
+ * The exchange of one Node request. A class (methods on the prototype, no closures per
+ * request); the abort signal is made only when something asks for it.
+ */
+class NodeExchange implements Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly mountPath: string;
+  readonly #req: FrameworkRequest;
+  readonly #res: ServerResponse;
+  readonly #state: ListenerState;
+  #controller: AbortController | undefined;
+
+  constructor(req: FrameworkRequest, res: ServerResponse, state: ListenerState) {
+    this.#req = req;
+    this.#res = res;
+    this.#state = state;
+    this.method = req.method ?? '';
+    this.path = pathOfTarget(req.originalUrl ?? req.url ?? '/');
+    this.mountPath = req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '';
+  }
+
+  header(name: string): string | undefined {
+    return headerOf(this.#req, name);
+  }
+
+  readBody(limit: number): Promise<BodyBytes> {
+    return readNodeBody(this.#req, limit, () => {
+      this.#state.closeConnection = true;
+    });
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      const controller = new AbortController();
+      const res = this.#res;
       const abort = (): void => {
-        if (!res.writableEnded) controller?.abort();
+        if (!res.writableEnded) controller.abort();
       };
       if (res.destroyed) abort();
       else res.once('close', abort);
+      this.#controller = controller;
     }
-    return controller.signal;
-  };
-  const target = req.originalUrl ?? req.url ?? '/';
-  return {
-    method: req.method ?? '',
-    path: pathOfTarget(target),
-    mountPath: req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '',
-    header: (name) => headerOf(req, name),
-    readBody: (limit) =>
-      readNodeBody(req, limit, () => {
-        state.closeConnection = true;
-      }),
-    get signal() {
-      return signal();
-    },
-    toRequest: () => toRequest(req, signal()),
-  };
+    return this.#controller.signal;
+  }
+
+  toRequest(): Request {
+    return toRequest(this.#req, this.signal);
+  }
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -230,8 +253,8 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
     headers.set(REQUEST_ID_HEADER, requestId);
     return writeResponse(res, new Response(reply.response.body, { status: reply.response.status, headers }));
   }
-  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
-  if (reply.headers !== undefined) Object.assign(headers, reply.headers);
+  const headers: Record<string, string> = reply.headers === undefined ? {} : { ...reply.headers };
+  headers[REQUEST_ID_HEADER] = requestId;
   if (reply.body !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(Buffer.byteLength(reply.body));
@@ -271,8 +294,8 @@ export function toNodeListener(
   const fast = (handler as FastHandler)[ANSWER_EXCHANGE];
   const { onResponse } = options;
   return (req, res) => {
-    const state = { closeConnection: false, requestId: '' };
-    const exchange = nodeExchange(req as FrameworkRequest, res, state);
+    const state: ListenerState = { closeConnection: false, requestId: '' };
+    const exchange = new NodeExchange(req as FrameworkRequest, res, state);
     if (onResponse !== undefined) logOnFinish(res, exchange, state, onResponse);
     const respond = async (): Promise<void> => {
       if (fast !== undefined) {

@@ -36,12 +36,28 @@ export const VERSION_HEADER_NAME = HEADER_NAME;
  * checkVersion('v2024.1.0', 'any')              // { ok: false, status: 400 }
  */
 export function checkVersion(value: string | undefined, policy: VersionPolicy): VersionCheck {
-  if (value === undefined) return { ok: true, version: undefined };
+  if (value === undefined) return ABSENT;
+  const memo = MEMO[policy];
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  const checked = checkUncached(value, policy);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(value, checked);
+  return checked;
+}
+
+// Clients send a handful of distinct values: remember the answers (bounded; results are frozen).
+const MEMO_SIZE = 64;
+const MEMO: Readonly<Record<VersionPolicy, Map<string, VersionCheck>>> = { any: new Map(), 'reference-only': new Map() };
+const ABSENT: VersionCheck = Object.freeze({ ok: true, version: undefined });
+
+function checkUncached(value: string, policy: VersionPolicy): VersionCheck {
   const parsed = resolveVersion({ [HEADER_NAME]: value });
+  const served: VersionCheck | undefined = parsed.ok ? Object.freeze({ ok: true, version: Object.freeze(parsed.value) }) : undefined;
   if (policy === 'reference-only') {
-    return parsed.ok && parsed.value.text === REFERENCE_VERSION
-      ? { ok: true, version: parsed.value }
-      : { ok: false, status: 404, error: HTTP_MESSAGES.versionNotServed };
+    return served !== undefined && parsed.ok && parsed.value.text === REFERENCE_VERSION
+      ? served
+      : Object.freeze({ ok: false, status: 404, error: HTTP_MESSAGES.versionNotServed });
   }
-  return parsed.ok ? { ok: true, version: parsed.value } : { ok: false, status: 400, error: `${VERSION_HEADER}: ${parsed.error}` };
+  return served ?? Object.freeze({ ok: false, status: 400, error: `${VERSION_HEADER}: ${parsed.ok ? '' : parsed.error}` });
 }

@@ -1,4 +1,6 @@
 import { type AmountDecimal, addDecimal, multiplyDecimal, sumDecimal, zeroDecimal } from '../amount/index.js';
+import { formatSmall, pow10, scanned, scanSmall } from '../amount/fast-path.js';
+import { lineTotal, scanLineTotal } from '../amount/line-total.js';
 import type { LineItem, LineItems } from './types.js';
 
 /** The three amounts of an invoice that follow from its line items and tax. */
@@ -18,7 +20,8 @@ export const TOTALS_CURRENCY_UNKNOWN_MESSAGE =
 /**
  * The total of one line item: `quantity x (basePrice + sum(option.quantity x option.priceModifier))`.
  * Options modify each unit; an option without a `priceModifier` adds nothing. Exact
- * (decimal strings, never binary floating point); the result shows as many decimal places
+ * (decimal strings, never binary fractions: in the common case one pass over scaled safe
+ * integers, else BigInt); the result shows as many decimal places
  * as the longest price that went into it. Throws `CurrencyMismatchError` when a modifier is
  * in another currency than the base price, and `AmountError` ('decimal-out-of-range') when
  * an option's product, the unit price or the line total reaches 2^63 in absolute value.
@@ -30,6 +33,15 @@ export const TOTALS_CURRENCY_UNKNOWN_MESSAGE =
  * }) // { currency: 'USD', valueDecimal: '10.50' }
  */
 export function lineItemTotal(item: LineItem): AmountDecimal {
+  if (scanLineTotal(item.basePrice, item.options, item.quantity)) {
+    return { currency: item.basePrice.currency, valueDecimal: formatSmall(lineTotal.n, lineTotal.places) };
+  }
+  return composedLineItemTotal(item);
+}
+
+// The reference definition, on the exact BigInt functions of payments-kit/amount: it decides
+// every case the fused fast path (`scanLineTotal`) declines, including every error.
+function composedLineItemTotal(item: LineItem): AmountDecimal {
   const modifiers: AmountDecimal[] = [];
   for (const option of item.options ?? []) {
     if (option.priceModifier !== undefined) modifiers.push(multiplyDecimal(option.priceModifier, option.quantity));
@@ -62,6 +74,59 @@ export function invoiceTotals(
 ): InvoiceTotals {
   const currency = options.currency ?? taxAmount?.currency ?? lineItems.items[0]?.basePrice.currency;
   if (currency === undefined) throw new RangeError(TOTALS_CURRENCY_UNKNOWN_MESSAGE);
+  return fusedTotals(lineItems, taxAmount, currency) ?? composedTotals(lineItems, taxAmount, currency);
+}
+
+const MAX = Number.MAX_SAFE_INTEGER;
+/** `n x 10^shift` when exact and safe, else NaN (which fails every later comparison). */
+const rescale = (n: number, shift: number): number => {
+  const scaled = n * pow10(shift);
+  return scaled <= MAX && scaled >= -MAX ? scaled : Number.NaN;
+};
+
+// The totals in safe-integer arithmetic: each line through `scanLineTotal`, summed at the
+// largest number of places so far, each string read once and each result formatted once.
+// `undefined` whenever that is not certainly exact (or an error is due): the caller then
+// runs the reference composition, which gives the same digits or the same error.
+function fusedTotals(lineItems: LineItems, taxAmount: AmountDecimal | undefined, currency: string): InvoiceTotals | undefined {
+  const items = lineItems.items;
+  if (!Array.isArray(items)) return undefined;
+  let subtotal = 0;
+  let places = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as LineItem;
+    if (item.basePrice.currency !== currency || !scanLineTotal(item.basePrice, item.options, item.quantity)) return undefined;
+    let line = lineTotal.n;
+    if (lineTotal.places > places) {
+      subtotal = rescale(subtotal, lineTotal.places - places);
+      places = lineTotal.places;
+    } else if (lineTotal.places < places) {
+      line = rescale(line, places - lineTotal.places);
+    }
+    subtotal += line;
+    if (!(subtotal <= MAX && subtotal >= -MAX)) return undefined;
+  }
+  let total = subtotal;
+  let totalPlaces = places;
+  if (taxAmount !== undefined) {
+    if (taxAmount.currency !== currency || !scanSmall(taxAmount.valueDecimal)) return undefined;
+    let tax = scanned.n;
+    if (scanned.places > places) {
+      total = rescale(subtotal, scanned.places - places);
+      totalPlaces = scanned.places;
+    } else if (scanned.places < places) {
+      tax = rescale(tax, places - scanned.places);
+    }
+    total += tax;
+    if (!(total <= MAX && total >= -MAX)) return undefined;
+  }
+  const subtotalAmount = { currency, valueDecimal: formatSmall(subtotal === 0 ? 0 : subtotal, places) };
+  const totalAmount = { currency, valueDecimal: formatSmall(total === 0 ? 0 : total, totalPlaces) };
+  return { subtotalAmount, taxAmount: taxAmount ?? zeroDecimal(currency), totalAmount };
+}
+
+// The reference definition of the totals (see composedLineItemTotal).
+function composedTotals(lineItems: LineItems, taxAmount: AmountDecimal | undefined, currency: string): InvoiceTotals {
   const subtotalAmount = sumDecimal(lineItems.items.map(lineItemTotal), currency);
   const tax = taxAmount ?? zeroDecimal(currency);
   return { subtotalAmount, taxAmount: tax, totalAmount: addDecimal(subtotalAmount, tax) };

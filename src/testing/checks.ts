@@ -37,7 +37,12 @@ function standardSeed(): StoreSeed {
   };
 }
 
-/** Builds the list of checks for an adapter; each check makes its own fresh store. */
+/**
+ * Builds the list of checks for an adapter; each check makes its own fresh store.
+ *
+ * @example
+ * for (const c of storeConformanceChecks({ createStore: createMemoryStore })) await c.run();
+ */
 export function storeConformanceChecks({ createStore }: { createStore: CreateStore }): ConformanceCheck[] {
   const fresh = async (seed: StoreSeed = standardSeed()): Promise<Store> => createStore(seed);
   const checks: [string, () => Promise<void>][] = [

@@ -13,7 +13,12 @@ export type SpecifiedContext = {
 /** One of the five specified operations (spec 4.1-4.5). */
 export type SpecifiedOperation = (context: SpecifiedContext) => Promise<PlainReply>;
 
-/** A path parameter the route guarantees. */
+/**
+ * A path parameter the route guarantees.
+ *
+ * @example
+ * param(context, 'invoiceID') // 'c0ffee00-1234-4abc-8def-0123456789ab'
+ */
 export function param(context: SpecifiedContext, name: string): string {
   return context.params[name] ?? '';
 }

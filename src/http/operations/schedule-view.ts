@@ -1,4 +1,4 @@
-import { scheduleOccurrences } from '../../schedule/occurrences.js';
+import { scheduleOccurrences } from '../../schedule/index.js';
 import type { Occurrence, Schedule } from '../../schemas/index.js';
 import { parseDateTime } from '../../shared/rfc3339.js';
 import type { ScheduleHorizon } from '../options.js';
