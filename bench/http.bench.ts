@@ -1,9 +1,9 @@
 // HTTP throughput, side by side: bare node:http (the ceiling), Hono on @hono/node-server, and
 // our handler through toNodeListener (and mounted in Hono). Each server runs in its own child
 // process, pinned to CPU 1 when `taskset` exists; autocannon runs here (CPU 0), on 127.0.0.1.
-// The machine is shared, so throughput drifts: scenarios are interleaved in short rounds and
-// each is compared with the bare server of the SAME round; the table gives the median of those
-// per-round ratios. Bounded: ROUNDS x scenarios x (1 s warm-up + DURATION s).
+// The machine is shared, so throughput drifts: scenarios are interleaved in short rounds, the
+// bare server is measured at the start and at the end of each round, and each scenario is
+// compared with the mean of those two; the table gives the median of the per-round ratios. Bounded: ROUNDS x scenarios x (1 s warm-up + DURATION s).
 //   npx tsx bench/http.bench.ts                      (5 rounds of 3 s)
 //   BENCH_DURATION=2 BENCH_ROUNDS=3 npx tsx bench/http.bench.ts
 import { build } from 'esbuild';
@@ -86,14 +86,22 @@ async function measure(scenario: Scenario, port: number): Promise<AutocannonResu
 
 const rps = new Map<string, number[]>();
 const p99 = new Map<string, number[]>();
+/** Per round: the bare server is measured first and again last; its baseline is the mean of both. */
+const bareBaseline: number[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const scenario of SCENARIOS) {
+  for (const scenario of [...SCENARIOS, SCENARIOS[0]!]) {
     const { child, port } = await startServer(scenario.server);
     try {
       const r = await measure(scenario, port);
       if (r.non2xx > 0 || r.errors > 0) console.warn(`! ${scenario.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      rps.set(scenario.name, [...(rps.get(scenario.name) ?? []), r.requests.average]);
-      p99.set(scenario.name, [...(p99.get(scenario.name) ?? []), r.latency.p99]);
+      const previous = rps.get(scenario.name) ?? [];
+      if (scenario.name === BARE && previous.length === round) {
+        // Second bare run of this round: the round's baseline is the mean of both.
+        bareBaseline.push(((previous[round - 1] ?? 0) + r.requests.average) / 2);
+      } else {
+        rps.set(scenario.name, [...previous, r.requests.average]);
+        p99.set(scenario.name, [...(p99.get(scenario.name) ?? []), r.latency.p99]);
+      }
       console.error(`round ${round}: ${scenario.name}: ${Math.round(r.requests.average)} req/s`);
     } finally {
       child.kill('SIGTERM');
@@ -112,7 +120,8 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`\n## HTTP throughput (${CONNECTIONS} connections, ${ROUNDS} rounds x ${DURATION} s, 127.0.0.1, server ${hasTaskset ? 'pinned to CPU 1, load on CPU 0' : 'not pinned'})`);
 console.log('| scenario | median req/s | req/s per round | median p99 (ms) | vs bare (median of per-round ratios) | vs bare, same bytes |');
 console.log('|---|---:|---|---:|---:|---:|');
-const bareRounds = rps.get(BARE) ?? [];
+console.log(`| (bare baseline per round: mean of its first and last run) | ${fmt(median(bareBaseline))} | ${bareBaseline.map(fmt).join(' / ')} | | | |`);
+const bareRounds = bareBaseline;
 const bareScheduleRounds = rps.get(BARE_SCHEDULE) ?? [];
 for (const scenario of SCENARIOS) {
   const runs = rps.get(scenario.name) ?? [];

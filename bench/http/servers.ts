@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { createHandler, createMemoryStore, createStaticAuth, toNodeListener } from '../../src/http/index.js';
 import { BENCH_IDS, BENCH_SEED, BENCH_TOKENS, FIXED_BODY } from './fixtures.js';
 
-const handler = () =>
-  createHandler({ store: createMemoryStore(BENCH_SEED), auth: createStaticAuth(BENCH_TOKENS), clock: () => new Date('2026-04-10T12:00:00Z') });
+// The system clock, as in production (the schedule answer is reused while its slice is unchanged).
+const handler = () => createHandler({ store: createMemoryStore(BENCH_SEED), auth: createStaticAuth(BENCH_TOKENS) });
 
 const kinds: Record<string, () => Server> = {
   // The ceiling: node:http answering a fixed JSON body.

@@ -128,9 +128,30 @@ function bodyStream(req: FrameworkRequest): ReadableStream<Uint8Array> {
   });
 }
 
+// Headers Node keeps only the first line of (as `req.headers` does); others are joined with ", ".
+const FIRST_LINE_WINS = new Set(['authorization', 'content-type', 'content-length', 'host']);
+
+/**
+ * A header's value (name in lower case), read from `rawHeaders` so that Node need not build
+ * the whole `req.headers` object; duplicates follow Node's `req.headers` rules.
+ */
 function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+  const raw = req.rawHeaders;
+  if (!Array.isArray(raw)) {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+  let found: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i] ?? '';
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const value = raw[i + 1] ?? '';
+    if (found === undefined) {
+      found = value;
+      if (FIRST_LINE_WINS.has(name)) return found;
+    } else found = `${found}, ${value}`;
+  }
+  return found;
 }
 
 function toRequest(req: FrameworkRequest, signal: AbortSignal): Request {

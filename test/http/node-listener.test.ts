@@ -174,3 +174,26 @@ describe('toNodeListener', () => {
     }
   });
 });
+
+describe('toNodeListener header reading', () => {
+  it('reads headers like req.headers does: first Authorization wins, repeated x-request-id lines are joined (and so replaced)', async () => {
+    const { request } = await import('node:http');
+    const s = await listen(toNodeListener(createHandler(testOptions())));
+    try {
+      const answer = await new Promise<{ status: number; id: unknown }>((resolve, reject) => {
+        const req = request(`${s.url}/accounts/${A}/adjustments/adj-1`, {
+          headers: [['Host', '127.0.0.1'], ['Authorization', 'Bearer all'], ['AUTHORIZATION', 'Bearer nope'], ['X-Request-Id', 'a'], ['x-request-id', 'b']].flat(),
+        } as never, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, id: res.headers['x-request-id'] });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.id).toMatch(UUID);
+    } finally {
+      await s.close();
+    }
+  });
+});
