@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { BENCH_IDS } from './http/fixtures.js';
+import { BENCH_HEADERS, DEMO_IDS } from './http/fixtures.js';
 
 type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -20,9 +20,9 @@ const DURATION = Number(process.env['BENCH_DURATION'] ?? 3);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 
-const base = `/accounts/${BENCH_IDS.accountID}`;
-const auth = { authorization: 'Bearer bench', 'x-service-version': 'v2026.04.00' };
-const schedulePath = `${base}/schedules/${BENCH_IDS.scheduleID}`;
+const base = `/accounts/${DEMO_IDS.accountID}`;
+const auth = BENCH_HEADERS;
+const schedulePath = `${base}/schedules/${DEMO_IDS.scheduleID}`;
 
 type Scenario = { name: string; server: string; method: string; path: string; headers?: Record<string, string>; body?: string; ceiling: string };
 
@@ -33,12 +33,12 @@ const SCENARIOS: Scenario[] = [
   { name: BARE_SCHEDULE, server: 'bare-schedule', method: 'GET', path: schedulePath, ceiling: BARE },
   { name: 'Hono on @hono/node-server, fixed small JSON body', server: 'hono-fixed', method: 'GET', path: schedulePath, ceiling: BARE },
   { name: 'ours: GET schedule (toNodeListener)', server: 'ours', method: 'GET', path: schedulePath, headers: auth, ceiling: BARE },
-  { name: 'ours: GET adjustment (toNodeListener)', server: 'ours', method: 'GET', path: `${base}/adjustments/${BENCH_IDS.adjustmentID}`, headers: auth, ceiling: BARE },
+  { name: 'ours: GET adjustment (toNodeListener)', server: 'ours', method: 'GET', path: `${base}/adjustments/${DEMO_IDS.adjustmentID}`, headers: auth, ceiling: BARE },
   {
     name: 'ours: PATCH invoice (toNodeListener)',
     server: 'ours',
     method: 'PATCH',
-    path: `${base}/invoices/${BENCH_IDS.invoiceID}`,
+    path: `${base}/invoices/${DEMO_IDS.invoiceID}`,
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ description: 'benchmark update', dueDate: '2026-05-01T00:00:00Z' }),
     ceiling: BARE,
@@ -138,16 +138,16 @@ for (const scenario of SCENARIOS) {
 const { compare } = await import('./compare.js');
 const { createHandler, createMemoryStore, createStaticAuth } = await import('../src/http/index.js');
 const { ANSWER_EXCHANGE } = await import('../src/http/fast-path.js');
-const { BENCH_SEED, BENCH_TOKENS } = await import('./http/fixtures.js');
-const inProcess = createHandler({ store: createMemoryStore(BENCH_SEED), auth: createStaticAuth(BENCH_TOKENS) });
+const { DEMO_SEED, DEMO_TOKENS } = await import('./http/fixtures.js');
+const inProcess = createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
 const fast = (inProcess as unknown as Record<symbol, (e: unknown) => Promise<unknown>>)[ANSWER_EXCHANGE];
-const adjustmentPath = `${base}/adjustments/${BENCH_IDS.adjustmentID}`;
+const adjustmentPath = `${base}/adjustments/${DEMO_IDS.adjustmentID}`;
 const neverAborted = new AbortController().signal;
 const exchange = {
   method: 'GET',
   path: adjustmentPath,
   mountPath: '',
-  header: (name: string) => (auth as Record<string, string>)[name],
+  header: (name: string) => auth[name],
   readBody: async () => ({ ok: true, bytes: new Uint8Array(0) }),
   signal: neverAborted,
   toRequest: () => new Request(`http://127.0.0.1${adjustmentPath}`),

@@ -5,10 +5,10 @@ import { Hono } from 'hono';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler, createMemoryStore, createStaticAuth, toNodeListener } from '../../src/http/index.js';
-import { BENCH_IDS, BENCH_SEED, BENCH_TOKENS, FIXED_BODY } from './fixtures.js';
+import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
 
 // The system clock, as in production (the schedule answer is reused while its slice is unchanged).
-const handler = () => createHandler({ store: createMemoryStore(BENCH_SEED), auth: createStaticAuth(BENCH_TOKENS) });
+const handler = () => createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
 
 const kinds: Record<string, () => Server> = {
   // The ceiling: node:http answering a fixed JSON body.
@@ -44,9 +44,7 @@ const kinds: Record<string, () => Server> = {
 
 const scheduleBody = await (
   await handler()(
-    new Request(`http://127.0.0.1/accounts/${BENCH_IDS.accountID}/schedules/${BENCH_IDS.scheduleID}`, {
-      headers: { authorization: 'Bearer bench', 'x-service-version': 'v2026.04.00' },
-    }),
+    new Request(`http://127.0.0.1/accounts/${DEMO_IDS.accountID}/schedules/${DEMO_IDS.scheduleID}`, { headers: BENCH_HEADERS }),
   )
 ).text();
 

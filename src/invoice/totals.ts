@@ -84,6 +84,27 @@ const rescale = (n: number, shift: number): number => {
   return scaled <= MAX && scaled >= -MAX ? scaled : Number.NaN;
 };
 
+/** The result of the last {@link addAligned}: reused, so the hot loop allocates nothing. */
+const aligned = { n: 0, places: 0 };
+
+/**
+ * `a x 10^-aPlaces + b x 10^-bPlaces` into {@link aligned}, at the larger of the two places;
+ * false when the sum is not a safe integer there (the caller then takes the reference path).
+ */
+function addAligned(a: number, aPlaces: number, b: number, bPlaces: number): boolean {
+  let places = aPlaces;
+  if (bPlaces > aPlaces) {
+    a = rescale(a, bPlaces - aPlaces);
+    places = bPlaces;
+  } else if (bPlaces < aPlaces) {
+    b = rescale(b, aPlaces - bPlaces);
+  }
+  const sum = a + b;
+  aligned.n = sum;
+  aligned.places = places;
+  return sum <= MAX && sum >= -MAX;
+}
+
 // The totals in safe-integer arithmetic: each line through `scanLineTotal`, summed at the
 // largest number of places so far, each string read once and each result formatted once.
 // `undefined` whenever that is not certainly exact (or an error is due): the caller then
@@ -96,29 +117,17 @@ function fusedTotals(lineItems: LineItems, taxAmount: AmountDecimal | undefined,
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as LineItem;
     if (item.basePrice.currency !== currency || !scanLineTotal(item.basePrice, item.options, item.quantity)) return undefined;
-    let line = lineTotal.n;
-    if (lineTotal.places > places) {
-      subtotal = rescale(subtotal, lineTotal.places - places);
-      places = lineTotal.places;
-    } else if (lineTotal.places < places) {
-      line = rescale(line, places - lineTotal.places);
-    }
-    subtotal += line;
-    if (!(subtotal <= MAX && subtotal >= -MAX)) return undefined;
+    if (!addAligned(subtotal, places, lineTotal.n, lineTotal.places)) return undefined;
+    subtotal = aligned.n;
+    places = aligned.places;
   }
   let total = subtotal;
   let totalPlaces = places;
   if (taxAmount !== undefined) {
     if (taxAmount.currency !== currency || !scanSmall(taxAmount.valueDecimal)) return undefined;
-    let tax = scanned.n;
-    if (scanned.places > places) {
-      total = rescale(subtotal, scanned.places - places);
-      totalPlaces = scanned.places;
-    } else if (scanned.places < places) {
-      tax = rescale(tax, places - scanned.places);
-    }
-    total += tax;
-    if (!(total <= MAX && total >= -MAX)) return undefined;
+    if (!addAligned(subtotal, places, scanned.n, scanned.places)) return undefined;
+    total = aligned.n;
+    totalPlaces = aligned.places;
   }
   const subtotalAmount = { currency, valueDecimal: formatSmall(subtotal === 0 ? 0 : subtotal, places) };
   const totalAmount = { currency, valueDecimal: formatSmall(total === 0 ? 0 : total, totalPlaces) };

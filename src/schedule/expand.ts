@@ -68,24 +68,24 @@ function boundError(name: 'from' | 'to' | 'start', detail: string): RecurrenceEr
     : new RecurrenceError('invalid-window', M.invalidBound(name, detail));
 }
 
+/** The bounds of {@link ExpandOptions}, checked: `from`/`to` as ms since the epoch. */
+export type ResolvedWindow = {
+  readonly fromMs: number | undefined;
+  readonly toMs: number | undefined;
+  readonly limit: number | undefined;
+};
+
 /**
- * Expands a recurrence into instants (ms since the epoch), ascending. Same contract as
- * {@link expandRecurrence}, for callers that want a parsed rule and plain instants.
+ * Checks the `from`, `to` and `limit` of {@link ExpandOptions} (not the time zone: see
+ * {@link resolveTimeZone}), throwing the {@link RecurrenceError} `expandRecurrence` throws:
+ * `invalid-window` for a bound that is not a valid Date or RFC 3339 date-time or for `from`
+ * after `to`, `invalid-limit` for a limit that is not an integer from 0 to
+ * {@link MAX_OCCURRENCES}.
  *
  * @example
- * expandRule(rule, new Date('2026-01-05T09:00:00Z'), { limit: 3 }) // [Date, Date, Date]
+ * resolveWindow({ from: '2026-01-01T00:00:00Z', limit: 3 }) // { fromMs: 1767225600000, toMs: undefined, limit: 3 }
  */
-export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): Date[] {
-  const timeZone = options.timeZone ?? 'UTC';
-  if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) {
-    throw new RecurrenceError('invalid-time-zone', M.invalidTimeZone(String(timeZone)));
-  }
-  const startMs = start.getTime();
-  if (!Number.isFinite(startMs)) throw boundError('start', 'must be a valid Date');
-  if (startMs % 1000 !== 0) throw new RecurrenceError('invalid-start', M.startMilliseconds);
-  if (startMs > LAST_INSTANT_MS || startMs < FIRST_INSTANT_MS) {
-    throw boundError('start', 'must lie between years 0001 and 9999');
-  }
+export function resolveWindow(options: ExpandOptions): ResolvedWindow {
   const fromMs = options.from === undefined ? undefined : toInstant(options.from, 'from');
   const toMs = options.to === undefined ? undefined : toInstant(options.to, 'to');
   if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
@@ -95,6 +95,41 @@ export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOpt
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > MAX_OCCURRENCES)) {
     throw new RecurrenceError('invalid-limit', M.invalidLimit(MAX_OCCURRENCES));
   }
+  return { fromMs, toMs, limit };
+}
+
+/**
+ * Checks the `timeZone` of {@link ExpandOptions} (`undefined` means `'UTC'`), throwing the
+ * `invalid-time-zone` {@link RecurrenceError} for anything but an IANA name known to Intl.
+ *
+ * @example
+ * resolveTimeZone('Europe/Paris') // 'Europe/Paris'
+ * resolveTimeZone('Mars/Olympus') // throws RecurrenceError('invalid-time-zone')
+ */
+export function resolveTimeZone(timeZone: unknown = 'UTC'): string {
+  if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) {
+    throw new RecurrenceError('invalid-time-zone', M.invalidTimeZone(String(timeZone)));
+  }
+  return timeZone;
+}
+
+/**
+ * Expands a recurrence into instants (ms since the epoch), ascending. Same contract as
+ * {@link expandRecurrence}, for callers that want a parsed rule and plain instants.
+ *
+ * @example
+ * expandRule(rule, new Date('2026-01-05T09:00:00Z'), { limit: 3 }) // [Date, Date, Date]
+ */
+export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): Date[] {
+  // `??`, not the parameter default: expansion has always read a null zone as UTC.
+  const timeZone = resolveTimeZone(options.timeZone ?? 'UTC');
+  const startMs = start.getTime();
+  if (!Number.isFinite(startMs)) throw boundError('start', 'must be a valid Date');
+  if (startMs % 1000 !== 0) throw new RecurrenceError('invalid-start', M.startMilliseconds);
+  if (startMs > LAST_INSTANT_MS || startMs < FIRST_INSTANT_MS) {
+    throw boundError('start', 'must lie between years 0001 and 9999');
+  }
+  const { fromMs, toMs, limit } = resolveWindow(options);
   if (rule.count === undefined && rule.until === undefined && toMs === undefined && limit === undefined) {
     throw new RecurrenceError('unbounded', M.unbounded);
   }

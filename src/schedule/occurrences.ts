@@ -2,9 +2,8 @@ import type { Occurrence, Recur } from '../schemas/index.js';
 import { SCHEDULE_PLAN_MESSAGE } from '../schemas/messages.js';
 import { type Result, err, ok } from '../shared/result.js';
 import { parseDateTime } from '../shared/rfc3339.js';
-import { type ExpandOptions, MAX_OCCURRENCES, expandRecurrence } from './expand.js';
-import { RECURRENCE_MESSAGES, RecurrenceError } from './rrule/errors.js';
-import { isTimeZone } from './zone.js';
+import { type ExpandOptions, expandRecurrence, resolveTimeZone, resolveWindow } from './expand.js';
+import { RecurrenceError } from './rrule/errors.js';
 
 /** The window of {@link scheduleOccurrences}: the options of `expandRecurrence`. */
 export type OccurrenceWindow = ExpandOptions;
@@ -73,7 +72,10 @@ export function scheduleOccurrences(schedule: SchedulePlan, window: OccurrenceWi
   if (explicit.length === 0 && schedule.recur === undefined) {
     throw new ScheduleError('missing-plan', SCHEDULE_MESSAGES.missingPlan);
   }
-  const { fromMs, toMs } = checkWindow(window);
+  // The window checks `expandRecurrence` makes, with its errors, so that a schedule with
+  // only explicit occurrences refuses the same windows as one with a recur.
+  const { fromMs, toMs } = resolveWindow(window);
+  resolveTimeZone(window.timeZone);
   const inWindow = explicit
     .map((occurrence, index): Timed => ({ occurrence, at: explicitRunOn(occurrence, index) }))
     .filter(({ at }) => (fromMs === undefined || at >= fromMs) && (toMs === undefined || at < toMs));
@@ -110,44 +112,6 @@ export function tryScheduleOccurrences(
     if (e instanceof ScheduleError || e instanceof RecurrenceError) return err(e);
     throw e;
   }
-}
-
-/**
- * The same window checks `expandRecurrence` makes, with its errors, so that a schedule with
- * only explicit occurrences refuses the same windows as one with a recur.
- */
-function checkWindow(window: OccurrenceWindow): { fromMs: number | undefined; toMs: number | undefined } {
-  const fromMs = window.from === undefined ? undefined : boundMs(window.from, 'from');
-  const toMs = window.to === undefined ? undefined : boundMs(window.to, 'to');
-  if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
-    throw new RecurrenceError('invalid-window', RECURRENCE_MESSAGES.fromAfterTo);
-  }
-  const limit = window.limit;
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > MAX_OCCURRENCES)) {
-    throw new RecurrenceError('invalid-limit', RECURRENCE_MESSAGES.invalidLimit(MAX_OCCURRENCES));
-  }
-  const timeZone = window.timeZone;
-  if (timeZone !== undefined && (typeof timeZone !== 'string' || !isTimeZone(timeZone))) {
-    throw new RecurrenceError('invalid-time-zone', RECURRENCE_MESSAGES.invalidTimeZone(String(timeZone)));
-  }
-  return { fromMs, toMs };
-}
-
-function boundMs(bound: Date | string, name: 'from' | 'to'): number {
-  if (bound instanceof Date) {
-    const ms = bound.getTime();
-    if (Number.isFinite(ms)) return ms;
-    throw new RecurrenceError('invalid-window', RECURRENCE_MESSAGES.invalidBound(name, 'must be a valid Date'));
-  }
-  if (typeof bound !== 'string') {
-    throw new RecurrenceError(
-      'invalid-window',
-      RECURRENCE_MESSAGES.invalidBound(name, 'must be a Date or an RFC 3339 date-time string'),
-    );
-  }
-  const parsed = parseDateTime(bound);
-  if (!parsed.ok) throw new RecurrenceError('invalid-window', RECURRENCE_MESSAGES.invalidBound(name, parsed.error));
-  return parsed.value.getTime();
 }
 
 function explicitRunOn(occurrence: Occurrence, index: number): number {

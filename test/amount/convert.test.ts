@@ -12,6 +12,7 @@ import {
 import type { RoundingMode } from '../../src/amount/index.js';
 import { roundingInput } from './arbitraries.js';
 import { D } from './oracle.js';
+import { thrownCode } from './thrown.js';
 
 const ORACLE_MODE: Record<RoundingMode, number> = {
   up: D.ROUND_UP,
@@ -21,14 +22,6 @@ const ORACLE_MODE: Record<RoundingMode, number> = {
   'half-up': D.ROUND_HALF_UP,
   'half-down': D.ROUND_HALF_DOWN,
   'half-even': D.ROUND_HALF_EVEN,
-};
-const code = (f: () => unknown): string | undefined => {
-  try {
-    f();
-  } catch (e) {
-    return (e as AmountError).code;
-  }
-  return undefined;
 };
 
 // Hand-derived: each value in USD (exponent 2) under each mode.
@@ -69,8 +62,8 @@ describe('toAmount', () => {
 
   it('never rounds when no mode is named', () => {
     expect(() => toAmount({ currency: 'USD', valueDecimal: '1.005' })).toThrow(INEXACT_AMOUNT_MESSAGE);
-    expect(code(() => toAmount({ currency: 'JPY', valueDecimal: '0.5' }, {}))).toBe('inexact-amount');
-    expect(code(() => toAmount({ currency: 'USD', valueDecimal: '0.000000001' }, { rounding: undefined }))).toBe('inexact-amount');
+    expect(thrownCode(() => toAmount({ currency: 'JPY', valueDecimal: '0.5' }, {}))).toBe('inexact-amount');
+    expect(thrownCode(() => toAmount({ currency: 'USD', valueDecimal: '0.000000001' }, { rounding: undefined }))).toBe('inexact-amount');
   });
 
   it('refuses currencies without a minor unit, unknown and lowercase codes', () => {
@@ -80,15 +73,15 @@ describe('toAmount', () => {
   });
 
   it('refuses an unknown rounding mode', () => {
-    expect(code(() => toAmount({ currency: 'USD', valueDecimal: '1' }, { rounding: 'HALF_UP' as RoundingMode }))).toBe('invalid-rounding-mode');
-    expect(code(() => toAmount({ currency: 'USD', valueDecimal: '1' }, { rounding: '__proto__' as RoundingMode }))).toBe('invalid-rounding-mode');
+    expect(thrownCode(() => toAmount({ currency: 'USD', valueDecimal: '1' }, { rounding: 'HALF_UP' as RoundingMode }))).toBe('invalid-rounding-mode');
+    expect(thrownCode(() => toAmount({ currency: 'USD', valueDecimal: '1' }, { rounding: '__proto__' as RoundingMode }))).toBe('invalid-rounding-mode');
   });
 
   it('refuses a result outside the safe-integer range instead of rounding it', () => {
     expect(toAmount({ currency: 'USD', valueDecimal: '90071992547409.91' }).value).toBe(9_007_199_254_740_991);
     expect(() => toAmount({ currency: 'USD', valueDecimal: '90071992547409.92' })).toThrow(SAFE_INTEGER_MESSAGE);
-    expect(code(() => toAmount({ currency: 'JPY', valueDecimal: '-9007199254740992' }))).toBe('unsafe-integer');
-    expect(code(() => toAmount({ currency: 'USD', valueDecimal: '90071992547409.915' }, { rounding: 'half-up' }))).toBe('unsafe-integer');
+    expect(thrownCode(() => toAmount({ currency: 'JPY', valueDecimal: '-9007199254740992' }))).toBe('unsafe-integer');
+    expect(thrownCode(() => toAmount({ currency: 'USD', valueDecimal: '90071992547409.915' }, { rounding: 'half-up' }))).toBe('unsafe-integer');
     expect(toAmount({ currency: 'USD', valueDecimal: '90071992547409.915' }, { rounding: 'down' }).value).toBe(9_007_199_254_740_991);
   });
 
@@ -130,7 +123,7 @@ describe('toAmountDecimal', () => {
   });
 
   it('refuses codes without a minor unit', () => {
-    expect(code(() => toAmountDecimal({ currency: 'XAU', value: 1 }))).toBe('unknown-currency');
+    expect(thrownCode(() => toAmountDecimal({ currency: 'XAU', value: 1 }))).toBe('unknown-currency');
   });
 
   it('round-trips through toAmount when the value has no more digits than the exponent', () => {

@@ -4,16 +4,9 @@ import { AmountError, INVALID_FACTOR_MESSAGE, multiplyDecimal, PRODUCT_PLACES_ME
 import type { AmountDecimal } from '../../src/amount/index.js';
 import { moderateDecimal } from './arbitraries.js';
 import { D } from './oracle.js';
+import { thrownCode } from './thrown.js';
 
 const usd = (valueDecimal: string): AmountDecimal => ({ currency: 'USD', valueDecimal });
-const code = (f: () => unknown): string | undefined => {
-  try {
-    f();
-  } catch (e) {
-    return (e as AmountError).code;
-  }
-  return undefined;
-};
 
 describe('multiplyDecimal', () => {
   it('multiplies by a safe-integer number, a bigint or a decimal string', () => {
@@ -38,7 +31,7 @@ describe('multiplyDecimal', () => {
 
   it('refuses a product that needs more than 9 decimal places', () => {
     expect(() => multiplyDecimal(usd('0.00001'), '0.00001')).toThrow(PRODUCT_PLACES_MESSAGE);
-    expect(code(() => multiplyDecimal(usd('0.1234'), '0.123456'))).toBe('product-too-precise');
+    expect(thrownCode(() => multiplyDecimal(usd('0.1234'), '0.123456'))).toBe('product-too-precise');
   });
 
   it('caps shown places at 9 when the extra digits are zero', () => {
@@ -50,20 +43,20 @@ describe('multiplyDecimal', () => {
   });
 
   it.each(['1e3', '1.', '', '0.1234567891', ' 2'])('refuses the string factor %j', (factor) => {
-    expect(code(() => multiplyDecimal(usd('1'), factor))).toMatch(/malformed-decimal|too-many-decimal-places/);
+    expect(thrownCode(() => multiplyDecimal(usd('1'), factor))).toMatch(/malformed-decimal|too-many-decimal-places/);
   });
 
   it('refuses other factor types from untyped callers', () => {
-    expect(code(() => multiplyDecimal(usd('1'), null as unknown as number))).toBe('invalid-factor');
+    expect(thrownCode(() => multiplyDecimal(usd('1'), null as unknown as number))).toBe('invalid-factor');
   });
 
   it('refuses a product of 2^63 or more', () => {
-    expect(code(() => multiplyDecimal(usd('9223372036854775807'), 2))).toBe('decimal-out-of-range');
-    expect(code(() => multiplyDecimal(usd('1'), 10n ** 30n))).toBe('decimal-out-of-range');
+    expect(thrownCode(() => multiplyDecimal(usd('9223372036854775807'), 2))).toBe('decimal-out-of-range');
+    expect(thrownCode(() => multiplyDecimal(usd('1'), 10n ** 30n))).toBe('decimal-out-of-range');
   });
 
   it('refuses a malformed amount', () => {
-    expect(code(() => multiplyDecimal(usd('NaN'), 2))).toBe('malformed-decimal');
+    expect(thrownCode(() => multiplyDecimal(usd('NaN'), 2))).toBe('malformed-decimal');
   });
 
   it('agrees with the oracle or refuses exactly when the product needs > 9 places or is out of range', () => {

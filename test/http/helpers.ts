@@ -8,6 +8,7 @@ import {
   createStaticAuth,
   toNodeListener,
 } from '../../src/http/index.js';
+import { DEMO_ADJUSTMENT, DEMO_INVOICE } from '../../src/http/reference/demo-data.js';
 import type { Adjustment, Invoice, Schedule } from '../../src/schemas/index.js';
 
 export const A = 'acc-a';
@@ -21,25 +22,8 @@ export const CLOSED_DISPUTE_ID = 'dsp-closed';
 export const ADJUSTMENT_ID = 'adj-1';
 export const DOMAIN = 'shop.example.com';
 
-const usd = (valueDecimal: string) => ({ currency: 'USD', valueDecimal });
-
-export const draftInvoice: Invoice = {
-  invoiceID: INVOICE_ID,
-  invoiceNumber: 'INV-7',
-  customerAccountID: '11111111-1111-4111-8111-111111111111',
-  partnerAccountID: '22222222-2222-4222-8222-222222222222',
-  createdOn: '2026-04-01T09:00:00Z',
-  status: 'draft',
-  description: 'two widgets',
-  lineItems: { items: [{ name: 'Widget', basePrice: usd('10.00'), quantity: 2 }] },
-  subtotalAmount: usd('20.00'),
-  taxAmount: usd('1.60'),
-  totalAmount: usd('21.60'),
-  paidAmount: usd('0.00'),
-  pendingAmount: usd('0.00'),
-  refundedAmount: usd('0.00'),
-  disputedAmount: usd('0.00'),
-};
+/** The demo draft invoice (2 x 10.00 + 1.60 tax = 21.60 USD) under this suite's ID and number. */
+export const draftInvoice: Invoice = { ...DEMO_INVOICE, invoiceID: INVOICE_ID, invoiceNumber: 'INV-7' };
 
 export const canceledInvoice: Invoice = { ...draftInvoice, invoiceID: CANCELED_ID, status: 'canceled', canceledOn: '2026-04-02T00:00:00Z' };
 
@@ -67,12 +51,8 @@ export const schedule: Schedule = {
   recur: { recurrenceRule: 'FREQ=MONTHLY;BYMONTHDAY=1;COUNT=6', start: '2026-01-01T09:00:00Z', runTransfer },
 };
 
-export const adjustment: Adjustment = {
-  adjustmentID: ADJUSTMENT_ID,
-  walletID: 'wal-1',
-  amount: usd('-5.25'),
-  createdOn: '2026-03-15T12:30:00Z',
-};
+/** The demo wallet adjustment (-5.25 USD) under this suite's ID. */
+export const adjustment: Adjustment = { ...DEMO_ADJUSTMENT, adjustmentID: ADJUSTMENT_ID };
 
 export function seed(): StoreSeed {
   return {

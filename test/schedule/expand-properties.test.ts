@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expandRule } from '../../src/schedule/expand.js';
 import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
 import type { RecurrenceRule } from '../../src/schedule/rrule/types.js';
 import { generateCases } from './dateutil/generate.js';
+import { runUnderTimeZone } from './process-tz.js';
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata'] as const;
 
@@ -148,15 +148,7 @@ describe('independence from the process TZ', () => {
       });
       process.stdout.write(JSON.stringify(out));
     `;
-    const run = (tz: string): string => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        env: { ...process.env, TZ: tz },
-        encoding: 'utf8',
-        cwd: new URL('../..', import.meta.url).pathname,
-      });
-      expect(r.stderr).toBe('');
-      return r.stdout;
-    };
+    const run = (tz: string): string => runUnderTimeZone(script, tz);
     const utc = run('UTC');
     expect(utc.length).toBeGreaterThan(5000);
     expect(run('America/Los_Angeles')).toBe(utc);

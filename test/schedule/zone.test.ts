@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type WallTime, instantOf, isTimeZone, wallTimeOf } from '../../src/schedule/zone.js';
+import { runUnderTimeZone } from './process-tz.js';
 
 const wall = (year: number, month: number, day: number, hour: number, minute = 0, second = 0): WallTime => ({
   year,
@@ -165,15 +165,7 @@ describe('independence from the process TZ', () => {
       }
       process.stdout.write(JSON.stringify(out));
     `;
-    const run = (tz: string): string => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        env: { ...process.env, TZ: tz },
-        encoding: 'utf8',
-        cwd: new URL('../..', import.meta.url).pathname,
-      });
-      expect(r.stderr).toBe('');
-      return r.stdout;
-    };
+    const run = (tz: string): string => runUnderTimeZone(script, tz);
     const kolkata = run('Asia/Kolkata');
     expect(kolkata.length).toBeGreaterThan(1000);
     expect(run('America/Los_Angeles')).toBe(kolkata);

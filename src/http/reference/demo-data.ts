@@ -1,3 +1,4 @@
+import type { Adjustment, Invoice, Schedule } from '../../schemas/index.js';
 import type { StaticToken } from '../static-auth.js';
 import type { StoreSeed } from '../store.js';
 
@@ -33,6 +34,58 @@ export const DEMO_TOKENS: Readonly<Record<string, StaticToken>> = Object.freeze(
 
 const usd = (valueDecimal: string) => ({ currency: 'USD', valueDecimal });
 
+/** The demo draft invoice: two 10.00 USD items, 1.60 USD tax, 21.60 USD total. */
+export const DEMO_INVOICE: Invoice = {
+  invoiceID: DEMO_IDS.invoiceID,
+  invoiceNumber: 'INV-1001',
+  customerAccountID: DEMO_IDS.customerAccountID,
+  partnerAccountID: accountID,
+  createdOn: '2026-04-01T09:00:00Z',
+  status: 'draft',
+  description: 'Two coffee bags',
+  lineItems: { items: [{ name: 'Coffee beans 1 kg', basePrice: usd('10.00'), quantity: 2 }] },
+  subtotalAmount: usd('20.00'),
+  taxAmount: usd('1.60'),
+  totalAmount: usd('21.60'),
+  paidAmount: usd('0.00'),
+  pendingAmount: usd('0.00'),
+  refundedAmount: usd('0.00'),
+  disputedAmount: usd('0.00'),
+};
+
+/** The demo schedule: rent of 1,250.00 USD on the 1st of every month at 09:00Z, indefinitely. */
+export const DEMO_SCHEDULE: Schedule = {
+  scheduleID: DEMO_IDS.scheduleID,
+  createdOn: '2026-01-01T00:00:00Z',
+  updatedOn: '2026-01-01T00:00:00Z',
+  mode: 'sandbox',
+  ownerAccountID: accountID,
+  partnerAccountID: accountID,
+  sourceAccountID: accountID,
+  destinationAccountID: DEMO_IDS.customerAccountID,
+  description: 'Monthly rent',
+  recur: {
+    recurrenceRule: 'FREQ=MONTHLY;BYMONTHDAY=1',
+    start: '2026-01-01T09:00:00Z',
+    indefinite: true,
+    runTransfer: {
+      amount: { currency: 'USD', value: 125000 },
+      description: 'Rent',
+      source: { paymentMethodID: 'b0a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' },
+      destination: { paymentMethodID: 'c1b2a3d4-f5e6-4b7a-9d8c-0f1e2d3c4b5a' },
+      partnerAccountID: accountID,
+    },
+  },
+};
+
+/** The demo wallet adjustment: -5.25 USD. */
+export const DEMO_ADJUSTMENT: Adjustment = {
+  adjustmentID: DEMO_IDS.adjustmentID,
+  walletID: DEMO_IDS.walletID,
+  amount: usd('-5.25'),
+  createdOn: '2026-03-15T12:30:00Z',
+};
+
 /**
  * The reference server's seed: one account with a draft invoice, a schedule with a
  * monthly RRULE, a dispute awaiting evidence, a wallet adjustment and a registered
@@ -41,59 +94,10 @@ const usd = (valueDecimal: string) => ({ currency: 'USD', valueDecimal });
 export const DEMO_SEED: StoreSeed = {
   accounts: {
     [accountID]: {
-      invoices: [
-        {
-          invoiceID: DEMO_IDS.invoiceID,
-          invoiceNumber: 'INV-1001',
-          customerAccountID: DEMO_IDS.customerAccountID,
-          partnerAccountID: accountID,
-          createdOn: '2026-04-01T09:00:00Z',
-          status: 'draft',
-          description: 'Two coffee bags',
-          lineItems: { items: [{ name: 'Coffee beans 1 kg', basePrice: usd('10.00'), quantity: 2 }] },
-          subtotalAmount: usd('20.00'),
-          taxAmount: usd('1.60'),
-          totalAmount: usd('21.60'),
-          paidAmount: usd('0.00'),
-          pendingAmount: usd('0.00'),
-          refundedAmount: usd('0.00'),
-          disputedAmount: usd('0.00'),
-        },
-      ],
-      schedules: [
-        {
-          scheduleID: DEMO_IDS.scheduleID,
-          createdOn: '2026-01-01T00:00:00Z',
-          updatedOn: '2026-01-01T00:00:00Z',
-          mode: 'sandbox',
-          ownerAccountID: accountID,
-          partnerAccountID: accountID,
-          sourceAccountID: accountID,
-          destinationAccountID: DEMO_IDS.customerAccountID,
-          description: 'Monthly rent',
-          recur: {
-            recurrenceRule: 'FREQ=MONTHLY;BYMONTHDAY=1',
-            start: '2026-01-01T09:00:00Z',
-            indefinite: true,
-            runTransfer: {
-              amount: { currency: 'USD', value: 125000 },
-              description: 'Rent',
-              source: { paymentMethodID: 'b0a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' },
-              destination: { paymentMethodID: 'c1b2a3d4-f5e6-4b7a-9d8c-0f1e2d3c4b5a' },
-              partnerAccountID: accountID,
-            },
-          },
-        },
-      ],
+      invoices: [DEMO_INVOICE],
+      schedules: [DEMO_SCHEDULE],
       disputes: [{ disputeID: DEMO_IDS.disputeID, status: 'response-needed' }],
-      adjustments: [
-        {
-          adjustmentID: DEMO_IDS.adjustmentID,
-          walletID: DEMO_IDS.walletID,
-          amount: usd('-5.25'),
-          createdOn: '2026-03-15T12:30:00Z',
-        },
-      ],
+      adjustments: [DEMO_ADJUSTMENT],
       walletDomains: [DEMO_IDS.walletDomain],
     },
   },
