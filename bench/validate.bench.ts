@@ -153,7 +153,13 @@ async function bundle(title: string, contents: string) {
   });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
   const inputs = Object.keys(result.metafile.inputs);
-  return { title, min: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs };
+  // The files that put at least one byte into the output (parsed-but-tree-shaken files do not).
+  const emitted = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, use]) => use.bytesInOutput > 0)
+      .map(([path]) => path),
+  );
+  return { title, min: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs, emitted };
 }
 
 const sizes = [
@@ -166,6 +172,10 @@ const sizes = [
     `import { validateInvoiceUpdate } from '../src/schemas/index.ts';\nexport { validateInvoiceUpdate };`,
   ),
   await bundle('amount-everything', `export * from '../src/amount/index.ts';`),
+  await bundle(
+    'schemas-RecurSchema',
+    `import { RecurSchema } from '../src/schemas/index.ts';\nexport const check = (x) => RecurSchema['~standard'].validate(x);`,
+  ),
 ];
 
 console.log('\n## Bundle sizes (esbuild bundle + minify, gzip -9)');
@@ -178,5 +188,15 @@ const forbidden = (amount?.inputs ?? []).filter((p) => /valibot|rrule|src\/http|
 console.log(`\namount bundle inputs: ${amount?.inputs.join(', ')}`);
 if (forbidden.length > 0) throw new Error(`amount bundle pulls in: ${forbidden.join(', ')}`);
 console.log('amount bundle holds no valibot, rrule, schema or handler code: OK');
+// The invoice-update schema must not emit schedule code (esbuild parses the RRULE parser
+// files, since the schemas entry re-exports RecurSchema, but tree-shakes every byte of them);
+// the recur schema emits only the RRULE parser files, never the expander, zones or the entry.
+const updateSchedule = (sizes[0]?.emitted ?? []).filter((p) => /src\/schedule|rrule/.test(p));
+if (updateSchedule.length > 0) throw new Error(`InvoiceUpdateSchema bundle pulls in: ${updateSchedule.join(', ')}`);
+console.log('InvoiceUpdateSchema bundle emits no schedule code: OK');
+const recurSchedule = (sizes[3]?.emitted ?? []).filter((p) => p.includes('src/schedule'));
+const beyondParser = recurSchedule.filter((p) => !p.includes('src/schedule/rrule/'));
+console.log(`RecurSchema bundle schedule inputs: ${recurSchedule.join(', ')}`);
+if (beyondParser.length > 0) throw new Error(`RecurSchema bundle pulls in more than the parser: ${beyondParser.join(', ')}`);
 const schemasGzip = sizes[0]?.gzip ?? Number.POSITIVE_INFINITY;
 console.log(`schemas-only bundle ${schemasGzip} B min+gzip: ${schemasGzip < 8 * 1024 ? 'under' : 'OVER'} the 8 kB target`);

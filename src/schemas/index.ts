@@ -27,6 +27,7 @@ export {
 export { ScheduleSchema, type Schedule } from './schedule.js';
 export { OccurrenceSchema, OccurrenceErrorSchema, type Occurrence } from './occurrence.js';
 export { RecurSchema, type Recur } from './recur.js';
+export { RecurrenceRuleSchema } from './recurrence-rule.js';
 export { RunTransferSchema, type RunTransfer } from './run-transfer.js';
 export { TransferEndpointSchema, AchDetailsSchema, CardDetailsSchema, type TransferEndpoint } from './transfer-endpoint.js';
 export { InvoiceSchema, type Invoice } from './invoice.js';

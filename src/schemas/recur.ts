@@ -2,15 +2,15 @@ import * as v from 'valibot';
 import { DateTimeSchema } from './date-time.js';
 import { jsonObject } from './json-object.js';
 import { BOOLEAN_MESSAGE } from './messages.js';
+import { RecurrenceRuleSchema } from './recurrence-rule.js';
 import { RunTransferSchema } from './run-transfer.js';
-import { TextSchema } from './text.js';
 
 /**
- * Recur (spec 2.5). `recurrenceRule` is checked here only as a string; its RFC 5545
- * syntax is `parseRecurrenceRule` of payments-kit/schedule.
+ * Recur (spec 2.5). `recurrenceRule` must be an RRULE of RFC 5545 section 3.3.10, checked
+ * by `parseRecurrenceRule` (see {@link RecurrenceRuleSchema}); its message is the issue's.
  */
 export const RecurSchema = jsonObject({
-  recurrenceRule: TextSchema,
+  recurrenceRule: RecurrenceRuleSchema,
   runTransfer: RunTransferSchema,
   indefinite: v.optional(v.boolean(BOOLEAN_MESSAGE)),
   start: v.optional(DateTimeSchema),

@@ -7,12 +7,14 @@ import {
   ApplePaySessionRequestSchema,
   EvidenceTextRequestSchema,
   InvoiceUpdateSchema,
+  RecurSchema,
   applePaySessionRequestJsonSchema,
   evidenceTextRequestJsonSchema,
   invoiceUpdateJsonSchema,
+  schemaToJsonSchema,
 } from '../../src/schemas/index.js';
 import { validEvidenceBody, validInvoiceUpdateBody, validSessionBody } from './arbitraries.js';
-import { usd, validInvoiceUpdate, validItem } from './fixtures.js';
+import { usd, validInvoiceUpdate, validItem, validRunTransfer } from './fixtures.js';
 import { INVOICE_MUTATIONS } from './invoice-mutations.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -21,6 +23,7 @@ const compile = (schema: object) => ajv.compile(schema as Record<string, unknown
 const ajvInvoiceUpdate = compile(invoiceUpdateJsonSchema());
 const ajvEvidence = compile(evidenceTextRequestJsonSchema());
 const ajvSession = compile(applePaySessionRequestJsonSchema());
+const ajvRecur = compile(schemaToJsonSchema(RecurSchema));
 
 const lone = String.fromCharCode(0xd800);
 
@@ -103,10 +106,24 @@ const SESSION_SAMPLES: Sample[] = [
   ['displayName lone surrogate', { domain: 'a.io', displayName: lone }, true],
 ];
 
+const recur = (recurrenceRule: unknown) => ({ recurrenceRule, runTransfer: validRunTransfer() });
+
+const RECUR_SAMPLES: Sample[] = [
+  ['valid rule', recur('FREQ=MONTHLY;BYMONTHDAY=1'), true],
+  ['rule not a string', recur(5), true],
+  ['rule lone surrogate', recur(`FREQ=DAILY${lone}`), true],
+  // The RRULE grammar (RFC 5545 3.3.10) is not expressible in JSON Schema.
+  ['not an rrule', recur('not an rrule'), false],
+  ['COUNT and UNTIL', recur('FREQ=DAILY;COUNT=2;UNTIL=20260101T000000Z'), false],
+  ['BYMONTHDAY with WEEKLY', recur('FREQ=WEEKLY;BYMONTHDAY=1'), false],
+  ['empty rule', recur(''), false],
+];
+
 const CASES = [
   ['update invoice', InvoiceUpdateSchema, ajvInvoiceUpdate, INVOICE_SAMPLES],
   ['evidence text', EvidenceTextRequestSchema, ajvEvidence, EVIDENCE_SAMPLES],
   ['wallet session', ApplePaySessionRequestSchema, ajvSession, SESSION_SAMPLES],
+  ['recur', RecurSchema, ajvRecur, RECUR_SAMPLES],
 ] as const;
 
 describe('JSON Schema accepts and refuses the same samples as valibot where it can express the rule', () => {

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { RRULE_MESSAGES } from '../../src/schedule/rrule/messages.js';
 import {
   AdjustmentSchema,
   EvidenceTextSchema,
@@ -77,12 +79,43 @@ describe('OccurrenceSchema', () => {
 });
 
 describe('RecurSchema', () => {
-  it('requires recurrenceRule (a string here; RRULE syntax is the schedule module) and runTransfer', () => {
+  it('requires recurrenceRule and runTransfer', () => {
     expect(failures(RecurSchema, {})).toEqual({ recurrenceRule: 'is required', runTransfer: 'is required' });
-    expect(passes(RecurSchema, { recurrenceRule: 'not an rrule', runTransfer: validRunTransfer() })).toBe(true);
     expect(failures(RecurSchema, { recurrenceRule: 1, runTransfer: validRunTransfer(), indefinite: 'no' })).toEqual({
       recurrenceRule: 'must be a string',
       indefinite: 'must be a boolean',
+    });
+  });
+});
+
+describe('recurrenceRule is an RFC 5545 RRULE (spec 2.5)', () => {
+  const recur = (recurrenceRule: unknown) => ({ recurrenceRule, runTransfer: validRunTransfer() });
+  // Each message is the RFC rule the text breaks (RFC 5545 3.3.10), as the parser words it.
+  it.each([
+    ['not an rrule', RRULE_MESSAGES.malformedPart('not an rrule')],
+    ['FREQ=DAILY;COUNT=2;UNTIL=20260101T000000Z', RRULE_MESSAGES.countAndUntil],
+    ['FREQ=WEEKLY;BYMONTHDAY=1', RRULE_MESSAGES.byMonthDayWeekly],
+    ['', RRULE_MESSAGES.empty],
+    ['COUNT=2', RRULE_MESSAGES.freqRequired],
+    ['FREQ=DAILY;FREQ=DAILY', RRULE_MESSAGES.duplicatePart('FREQ')],
+  ])('refuses %j with the parser message', (rule, message) => {
+    expect(failures(RecurSchema, recur(rule))).toEqual({ recurrenceRule: message });
+    const { occurrences: _o, ...schedule } = validSchedule();
+    expect(failures(ScheduleSchema, { ...schedule, recur: recur(rule) })).toEqual({ 'recur.recurrenceRule': message });
+  });
+
+  it.each(['FREQ=MONTHLY;BYMONTHDAY=1', 'RRULE:FREQ=DAILY;COUNT=2', 'freq=weekly;byday=mo,fr', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29'])(
+    'accepts %j and keeps the text as sent',
+    (rule) => {
+      const result = v.safeParse(RecurSchema, recur(rule));
+      expect(result.success).toBe(true);
+      expect(result.output).toMatchObject({ recurrenceRule: rule });
+    },
+  );
+
+  it('refuses a lone surrogate with the text message, never echoing it in a message', () => {
+    expect(failures(RecurSchema, recur(`FREQ=DAILY${String.fromCharCode(0xd800)}`))).toEqual({
+      recurrenceRule: 'must not contain a lone surrogate',
     });
   });
 });
