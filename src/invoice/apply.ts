@@ -1,11 +1,12 @@
-import { type AmountDecimal, addDecimal, compareDecimal } from '../amount/index.js';
-import { validateInvoiceUpdate } from '../schemas/index.js';
+import { type AmountDecimal, addDecimal, compareDecimal, zeroDecimal } from '../amount/index.js';
+import { isJsonObject, validateInvoiceUpdate } from '../schemas/index.js';
 import { formatDateTime } from '../shared/rfc3339.js';
-import { currencyIssues } from './currency.js';
+import { bodyCurrencyIssues, currencyIssues } from './currency.js';
 import { EDITABLE_FIELDS_BY_STATUS, INVOICE_EDITABLE_FIELDS, isFieldEditable } from './editability.js';
 import type { InvoiceEffect } from './effects.js';
-import { currencyErrorBody, rangeErrorBody } from './error-body.js';
+import { addCurrencyErrors, currencyErrorBody, rangeErrorBody } from './error-body.js';
 import {
+  NEGATIVE_TOTAL_MESSAGE,
   NOW_INVALID_MESSAGE,
   fieldNotEditableMessage,
   moveNotAllowedMessage,
@@ -59,8 +60,16 @@ export function applyInvoiceUpdate(
   { now }: ApplyInvoiceUpdateOptions,
 ): InvoiceUpdateResult {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError(NOW_INVALID_MESSAGE);
+  const currency = invoice.totalAmount.currency;
   const validated = validateInvoiceUpdate(update);
-  if (!validated.ok) return validated;
+  if (!validated.ok && validated.status === 400) return validated;
+  if (!validated.ok) {
+    // Spec 4.2: a string for each field that failed, so the currency mismatches on the
+    // well-formed parts of the body join the validator's errors in the same 422 body.
+    const items = rawItems(update);
+    const body = addCurrencyErrors(validated.body, items, bodyCurrencyIssues(update, currency), currency);
+    return { ok: false, status: 422, body };
+  }
   const patch: InvoiceUpdate = validated.value;
 
   const editError = editConflict(invoice.status, patch);
@@ -72,7 +81,6 @@ export function applyInvoiceUpdate(
     return conflict(moveNotAllowedMessage(invoice.status, patch.status, allowedTargets(invoice.status)));
   }
 
-  const currency = invoice.totalAmount.currency;
   const issues = currencyIssues(patch, currency);
   if (issues.length > 0) return { ok: false, status: 422, body: currencyErrorBody(patch, issues, currency) };
 
@@ -98,7 +106,8 @@ export function applyInvoiceUpdate(
     }
     const committed = addDecimal(invoice.paidAmount, invoice.pendingAmount);
     if (compareDecimal(totals.totalAmount, committed) < 0) {
-      return conflict(totalBelowPaymentsMessage(totals.totalAmount, committed));
+      const nothingCommitted = compareDecimal(committed, zeroDecimal(committed.currency)) === 0;
+      return conflict(nothingCommitted ? NEGATIVE_TOTAL_MESSAGE : totalBelowPaymentsMessage(totals.totalAmount, committed));
     }
     next.lineItems = lineItems;
     next.subtotalAmount = totals.subtotalAmount;
@@ -110,6 +119,13 @@ export function applyInvoiceUpdate(
   next.status = move.to;
   if (move.setsCanceledOn) next.canceledOn = formatDateTime(now);
   return { ok: true, invoice: next, effects: effectsOf(move, next) };
+}
+
+/** The `lineItems.items` array of a raw body, or none when that part is malformed. */
+function rawItems(body: unknown): readonly unknown[] {
+  const lineItems = isJsonObject(body) && Object.hasOwn(body, 'lineItems') ? body['lineItems'] : undefined;
+  const items = isJsonObject(lineItems) && Object.hasOwn(lineItems, 'items') ? lineItems['items'] : undefined;
+  return Array.isArray(items) ? items : [];
 }
 
 /** The 409 message when a field of `patch` may not change in `status`, else undefined. */

@@ -1,3 +1,5 @@
+import { isCurrencyCode } from '../amount/index.js';
+import { isJsonObject } from '../schemas/index.js';
 import type { InvoiceUpdate } from './types.js';
 
 /** Where an amount of an update disagrees with the invoice's currency, and what it holds. */
@@ -14,19 +16,52 @@ export type CurrencyIssue =
  * currencyIssues({ taxAmount: { currency: 'EUR' } }, 'USD') // [{ at: 'taxAmount', currency: 'EUR' }]
  */
 export function currencyIssues(update: InvoiceUpdate, currency: string): CurrencyIssue[] {
+  return bodyCurrencyIssues(update, currency);
+}
+
+/** `value[key]` when it is an own property, so `__proto__` and inherited names are never read. */
+function own(value: unknown, key: string): unknown {
+  return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+/** The elements of `value[key]` when that is an array, else none. */
+function ownArray(value: unknown, key: string): readonly unknown[] {
+  const found = own(value, key);
+  return Array.isArray(found) ? found : [];
+}
+
+/** The currency of an AmountDecimal-shaped value when it is a code of our table and not `expected`. */
+function mismatch(amount: unknown, expected: string): string | undefined {
+  const code = own(amount, 'currency');
+  return typeof code === 'string' && isCurrencyCode(code) && code !== expected ? code : undefined;
+}
+
+/**
+ * The currency mismatches of a raw, not yet validated update body: every `currency` that is
+ * a valid ISO 4217 code of our table but not `currency`, found on the parts that have the
+ * expected shape (objects, arrays); malformed parts are skipped, never thrown on. Used to
+ * report currency errors next to the validator's field errors in one 422 body.
+ *
+ * @example
+ * bodyCurrencyIssues({ description: 5, taxAmount: { currency: 'EUR' } }, 'USD') // [{ at: 'taxAmount', currency: 'EUR' }]
+ * bodyCurrencyIssues({ taxAmount: { currency: 'eur' } }, 'USD')                 // [] (not a code: the validator reports it)
+ */
+export function bodyCurrencyIssues(body: unknown, currency: string): CurrencyIssue[] {
   const issues: CurrencyIssue[] = [];
-  const taxCurrency = update.taxAmount?.currency;
-  if (taxCurrency !== undefined && taxCurrency !== currency) issues.push({ at: 'taxAmount', currency: taxCurrency });
-  update.lineItems?.items.forEach((item, i) => {
-    if (item.basePrice.currency !== currency) {
-      issues.push({ at: 'basePrice', item: i, currency: item.basePrice.currency });
-    }
-    item.options?.forEach((option, j) => {
-      const modifier = option.priceModifier;
-      if (modifier !== undefined && modifier.currency !== currency) {
-        issues.push({ at: 'priceModifier', item: i, option: j, currency: modifier.currency });
+  const taxCurrency = mismatch(own(body, 'taxAmount'), currency);
+  if (taxCurrency !== undefined) issues.push({ at: 'taxAmount', currency: taxCurrency });
+  const items = ownArray(own(body, 'lineItems'), 'items');
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i];
+    const baseCurrency = mismatch(own(item, 'basePrice'), currency);
+    if (baseCurrency !== undefined) issues.push({ at: 'basePrice', item: i, currency: baseCurrency });
+    const options = ownArray(item, 'options');
+    for (let j = 0; j < options.length; j += 1) {
+      const modifierCurrency = mismatch(own(options[j], 'priceModifier'), currency);
+      if (modifierCurrency !== undefined) {
+        issues.push({ at: 'priceModifier', item: i, option: j, currency: modifierCurrency });
       }
-    });
-  });
+    }
+  }
   return issues;
 }

@@ -1,11 +1,4 @@
-import {
-  type AmountDecimalErrors,
-  type InvoiceUpdateErrorBody,
-  type LineItemErrors,
-  type LineItemOptionErrors,
-  type LineItemsErrors,
-  elementKeys,
-} from '../schemas/index.js';
+import { type InvoiceUpdateErrorBody, type LineItemsErrors, elementKeys, isJsonObject } from '../schemas/index.js';
 import type { CurrencyIssue } from './currency.js';
 import {
   LINE_TOTAL_RANGE_MESSAGE,
@@ -18,12 +11,73 @@ import type { InvoiceUpdate } from './types.js';
 
 type Node = Record<string, unknown>;
 
-/** An own enumerable property, so that a key such as `__proto__` stays a plain key. */
-function child(node: Node, key: string): Node {
-  if (Object.hasOwn(node, key)) return node[key] as Node;
-  const value: Node = {};
+/** Sets an own enumerable property, so that a key such as `__proto__` stays a plain key. */
+function defineOwn(node: Node, key: string, value: unknown): void {
   Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
-  return value;
+}
+
+/**
+ * The object under `key`, created when absent; undefined when `key` already holds a string
+ * (that field failed as a whole, so nothing is added inside it).
+ */
+function child(node: Node, key: string): Node | undefined {
+  if (!Object.hasOwn(node, key)) {
+    const value: Node = {};
+    defineOwn(node, key, value);
+    return value;
+  }
+  const existing = node[key];
+  return typeof existing === 'object' && existing !== null ? (existing as Node) : undefined;
+}
+
+/** Follows (and creates) `path` from `node`; undefined when a string is on the way. */
+function descend(node: Node | undefined, path: readonly string[]): Node | undefined {
+  let current = node;
+  for (const key of path) {
+    if (current === undefined) return undefined;
+    current = child(current, key);
+  }
+  return current;
+}
+
+/**
+ * Adds the currency errors of `issues` to `body`, a 422 body (possibly the validator's), in
+ * its shape: `currency` of the failing AmountDecimal gets the message. `items` are the
+ * update's (raw or validated) line items, keyed by `elementKeys` as the validator keys
+ * them. A field that already has an error keeps it, and nothing is added under a field
+ * that failed as a whole (a string). `body` is changed in place and returned.
+ *
+ * @example
+ * addCurrencyErrors({ description: 'must be a string' }, [], [{ at: 'taxAmount', currency: 'EUR' }], 'USD')
+ * // { description: 'must be a string', taxAmount: { currency: 'must be in USD, the currency of the invoice (got EUR)' } }
+ */
+export function addCurrencyErrors(
+  body: InvoiceUpdateErrorBody,
+  items: readonly unknown[],
+  issues: readonly CurrencyIssue[],
+  currency: string,
+): InvoiceUpdateErrorBody {
+  const root = body as Node;
+  const itemKeys = elementKeys(items);
+  const keyOf = (keys: readonly string[], index: number) => keys[index] ?? `[${index}]`;
+  for (const issue of issues) {
+    let amountPath: string[];
+    if (issue.at === 'taxAmount') amountPath = ['taxAmount'];
+    else {
+      const itemPath = ['lineItems', 'items', keyOf(itemKeys, issue.item)];
+      if (issue.at === 'basePrice') amountPath = [...itemPath, 'basePrice'];
+      else {
+        const item = items[issue.item];
+        const options = isJsonObject(item) && Object.hasOwn(item, 'options') && Array.isArray(item['options']) ? (item['options'] as unknown[]) : [];
+        amountPath = [...itemPath, 'options', keyOf(elementKeys(options), issue.option), 'priceModifier'];
+      }
+    }
+    const amount = descend(root, amountPath);
+    if (amount !== undefined && !Object.hasOwn(amount, 'currency')) {
+      defineOwn(amount, 'currency', currencyMismatchMessage(currency, issue.currency));
+    }
+  }
+  return body;
 }
 
 /**
@@ -40,25 +94,7 @@ export function currencyErrorBody(
   issues: readonly CurrencyIssue[],
   currency: string,
 ): InvoiceUpdateErrorBody {
-  const body: Node = {};
-  const items = update.lineItems?.items ?? [];
-  const itemKeys = elementKeys(items);
-  for (const issue of issues) {
-    const amountErrors: AmountDecimalErrors = { currency: currencyMismatchMessage(currency, issue.currency) };
-    if (issue.at === 'taxAmount') {
-      body['taxAmount'] = amountErrors;
-      continue;
-    }
-    const itemNode = child(child(child(body, 'lineItems'), 'items'), itemKeys[issue.item] ?? `[${issue.item}]`) as LineItemErrors & Node;
-    if (issue.at === 'basePrice') {
-      itemNode.basePrice = amountErrors;
-      continue;
-    }
-    const optionKeys = elementKeys(items[issue.item]?.options ?? []);
-    const optionNode = child(child(itemNode, 'options'), optionKeys[issue.option] ?? `[${issue.option}]`) as LineItemOptionErrors & Node;
-    optionNode.priceModifier = amountErrors;
-  }
-  return body as InvoiceUpdateErrorBody;
+  return addCurrencyErrors({}, update.lineItems?.items ?? [], issues, currency);
 }
 
 /**
@@ -73,7 +109,7 @@ export function rangeErrorBody(update: InvoiceUpdate, overflow: TotalsOverflow):
   if (overflow.at === 'item') {
     const items: Node = {};
     const key = elementKeys(update.lineItems?.items ?? [])[overflow.item] ?? `[${overflow.item}]`;
-    Object.defineProperty(items, key, { value: LINE_TOTAL_RANGE_MESSAGE, enumerable: true, writable: true, configurable: true });
+    defineOwn(items, key, LINE_TOTAL_RANGE_MESSAGE);
     return { lineItems: { items } as LineItemsErrors };
   }
   if (overflow.at === 'subtotal') return { lineItems: SUBTOTAL_RANGE_MESSAGE };

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 export { type ApplyInvoiceUpdateOptions, type InvoiceUpdateResult, applyInvoiceUpdate } from './apply.js';
-export { type CurrencyIssue, currencyIssues } from './currency.js';
+export { type CurrencyIssue, bodyCurrencyIssues, currencyIssues } from './currency.js';
 export {
   EDITABLE_FIELDS_BY_STATUS,
   INVOICE_EDITABLE_FIELDS,
@@ -15,6 +15,7 @@ export {
 export type { InvoiceEffect, InvoiceFinalizedEffect } from './effects.js';
 export {
   LINE_TOTAL_RANGE_MESSAGE,
+  NEGATIVE_TOTAL_MESSAGE,
   NOW_INVALID_MESSAGE,
   SUBTOTAL_RANGE_MESSAGE,
   TOTAL_RANGE_MESSAGE,

@@ -51,6 +51,13 @@ export function totalBelowPaymentsMessage(total: AmountDecimal, paidAndPending: 
 }
 
 /**
+ * 409 message: the new total would be negative while nothing is paid or pending (the same
+ * rule as {@link totalBelowPaymentsMessage}, with a bound of zero, said as what it is).
+ */
+export const NEGATIVE_TOTAL_MESSAGE =
+  'the update would make the total negative: with nothing paid or pending, the total must not be below zero';
+
+/**
  * 422 message: an amount of the update is not in the invoice's currency.
  *
  * @example

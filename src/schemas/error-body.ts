@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { hasLoneSurrogate } from '../limits/index.js';
 import { isJsonObject } from './json-object.js';
 
 /** Errors of an AmountDecimal field: a string per failed field. */
@@ -63,11 +64,12 @@ function ownValue(node: ErrorNode, key: string): string | ErrorNode | undefined 
 
 /**
  * The error-body keys of every element of a named array, by position: the element's
- * `name` when it is a string, else its position as `"[i]"`; a key already taken by an
- * earlier element gets the smallest free suffix `#2`, `#3`, ...
+ * `name` when it is a string without a lone surrogate, else its position as `"[i]"` (a
+ * lone surrogate has no UTF-8 encoding, so it cannot be a key of a JSON body); a key
+ * already taken by an earlier element gets the smallest free suffix `#2`, `#3`, ...
  *
  * @example
- * elementKeys([{ name: 'Tea' }, { name: 'Tea' }, {}]) // ['Tea', 'Tea#2', '[2]']
+ * elementKeys([{ name: 'Tea' }, { name: 'Tea' }, {}, { name: '\uD800' }]) // ['Tea', 'Tea#2', '[2]', '[3]']
  */
 export function elementKeys(elements: readonly unknown[]): string[] {
   const taken = new Set<string>();
@@ -75,7 +77,7 @@ export function elementKeys(elements: readonly unknown[]): string[] {
   const nextSuffix = new Map<string, number>();
   return elements.map((element, index) => {
     const name = isJsonObject(element) && Object.hasOwn(element, 'name') ? element['name'] : undefined;
-    const base = typeof name === 'string' ? name : `[${index}]`;
+    const base = typeof name === 'string' && !hasLoneSurrogate(name) ? name : `[${index}]`;
     let key = base;
     if (taken.has(key)) {
       let n = nextSuffix.get(base) ?? 2;

@@ -15,6 +15,10 @@ export const VERSION_MESSAGE =
   'must be a version of the form vYYYY.QQ.BB (YYYY a year from 0001, QQ one of 01, 04, 07, 10, ' +
   'BB a two-digit build), e.g. v2026.04.00, or dev';
 
-/** Message when a header record holds the version header under two spellings with different values. */
+/**
+ * Message when the version header is given more than once with different values: two
+ * spellings of the name in a header record, or repeated lines that `Headers` (or Node)
+ * joined into `"a, b"`.
+ */
 export const CONFLICTING_VERSION_HEADERS_MESSAGE =
   'X-Service-Version is given more than once with different values';

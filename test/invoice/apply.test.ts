@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  NEGATIVE_TOTAL_MESSAGE,
   NOW_INVALID_MESSAGE,
   applyInvoiceUpdate,
 } from '../../src/invoice/index.js';
@@ -229,6 +230,27 @@ describe('applyInvoiceUpdate: payments bound the total', () => {
       lineItems: { items: [{ name: 'Refund', quantity: 1, basePrice: usd('1.00'), options: [{ name: 'credit', quantity: 1, priceModifier: usd('-3.00') }] }] },
     });
     expect(result).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it('says the total would be negative when nothing is paid or pending (not "smaller than 0 paid")', () => {
+    const negative = 'the update would make the total negative: with nothing paid or pending, the total must not be below zero';
+    expect(NEGATIVE_TOTAL_MESSAGE).toBe(negative);
+    // 1 x (1.00 - 3.00) + 1.00 tax = -1.00; and a negative int32 quantity: -2 x 5.00 + 1.00 = -9.00
+    const credit = { items: [{ name: 'Refund', quantity: 1, basePrice: usd('1.00'), options: [{ name: 'credit', quantity: 1, priceModifier: usd('-3.00') }] }] };
+    const returned = { items: [{ name: 'Soup', quantity: -2, basePrice: usd('5.00') }] };
+    for (const [paid, pending] of [['0.00', '0.00'], ['0', '0.000000000'], ['-0', '0']] as const) {
+      for (const lineItems of [credit, returned]) {
+        expect(apply(paidInvoice(paid, pending), { lineItems })).toEqual({ ok: false, status: 409, body: { error: negative } });
+      }
+    }
+    // Something paid: the message names the amounts, as before.
+    expect(apply(paidInvoice('0.01', '0.00'), { lineItems: returned })).toEqual({
+      ok: false,
+      status: 409,
+      body: { error: expect.stringMatching(/^the update would make the total -9(\.0+)? USD smaller than the 0\.01 USD already paid or pending$/) },
+    });
+    // Zero is not negative: a total of exactly 0 with nothing paid is accepted (boundary).
+    expectAmount(okInvoice(apply(paidInvoice('0.00', '0.00'), { lineItems: items('-1.00') })).totalAmount, 'USD', '0');
   });
 
   it('leaves paid, pending, refunded, disputed and invoicePayments as they are', () => {

@@ -6,6 +6,16 @@ import { TYPED_ID, usd, validInvoiceUpdate, validItem, validOption } from './fix
 const BODY_NOT_OBJECT = { error: 'request body must be a JSON object' };
 
 /** Runs the validator and returns the 422 body, failing the test on any other outcome. */
+/** True when `s` has no lone surrogate: `encodeURIComponent` throws a URIError on one (an oracle independent of payments-kit/limits). */
+function wellFormed(s: string): boolean {
+  try {
+    encodeURIComponent(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function errorsOf(body: unknown): Record<string, unknown> {
   const result = validateInvoiceUpdate(body);
   if (result.ok || result.status !== 422) throw new Error(`expected 422, got ${JSON.stringify(result)}`);
@@ -274,10 +284,32 @@ describe('validateInvoiceUpdate: 422 bodies mirror the request', () => {
       lineItems: {
         items: {
           ['😀'.repeat(151)]: { name: 'must be at most 150 characters' },
-          'bad\uD800': { name: 'must not contain a lone surrogate' },
+          '[2]': { name: 'must not contain a lone surrogate' },
         },
       },
     });
+  });
+
+  it('keys an item or option named with a lone surrogate by position, so the body is well-formed text', () => {
+    const option = { name: 'x\uDBFF', quantity: 1.5 };
+    const items = [
+      { ...validItem('[1]'), quantity: 'no' },
+      { ...validItem('\uD800tea'), quantity: 'no' },
+      { ...validItem('Tea'), options: [{ name: 'Oat', quantity: 1 }, option] },
+    ];
+    const errors = errorsOf({ lineItems: { items } });
+    const int32 = 'must be an integer from -2147483648 to 2147483647';
+    expect(errors).toEqual({
+      lineItems: {
+        items: {
+          '[1]': { quantity: int32 },
+          '[1]#2': { name: 'must not contain a lone surrogate', quantity: int32 },
+          Tea: { options: { '[1]': { name: 'must not contain a lone surrogate', quantity: int32 } } },
+        },
+      },
+    });
+    expect(wellFormed(JSON.stringify(errors))).toBe(true);
+    expect(JSON.stringify(errors)).not.toMatch(/\\u[dD][89abAB]/);
   });
 
   it('reports Resource ID fields: productID, and imageID inside invoices', () => {
@@ -298,6 +330,22 @@ describe('elementKeys', () => {
     expect(new Set(keys).size).toBe(20_000);
     expect(keys.slice(0, 3)).toEqual(['Tea', 'Tea#2', 'Tea#3']);
     expect(keys.at(-1)).toBe('Tea#20000');
+  });
+
+  it('never keys by a name with a lone surrogate: property over names with lone surrogates', () => {
+    const lone = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+    const name = fc.oneof(fc.constantFrom('a', '[0]', '[1]', '😀'), fc.tuple(fc.constantFrom('', 'a'), lone).map(([a, b]) => a + b));
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 8 }), (names) => {
+        const keys = elementKeys(names.map((n) => ({ name: n })));
+        expect(new Set(keys).size).toBe(keys.length);
+        keys.forEach((key, i) => {
+          expect(wellFormed(key)).toBe(true);
+          const base = wellFormed(names[i] as string) ? (names[i] as string) : `[${i}]`;
+          expect(key === base || key.startsWith(`${base}#`)).toBe(true);
+        });
+      }),
+    );
   });
 
   it('never reuses a key: property over names drawn from a tiny alphabet', () => {

@@ -65,11 +65,58 @@ describe('resolveVersion', () => {
     });
   });
 
-  it('refuses a header sent twice (Headers joins the values with ", ")', () => {
+  it('refuses a header sent twice with different values as a conflict (Headers joins them with ", ")', () => {
     const headers = new Headers();
     headers.append('x-service-version', 'v2026.04.00');
     headers.append('X-Service-Version', 'dev');
-    expect(resolveVersion(headers)).toStrictEqual({ ok: false, error: VERSION_MESSAGE });
+    expect(headers.get('x-service-version')).toBe('v2026.04.00, dev');
+    expect(resolveVersion(headers)).toStrictEqual({ ok: false, error: CONFLICTING_VERSION_HEADERS_MESSAGE });
+  });
+
+  it('accepts the same value sent twice, in Headers as in a record', () => {
+    const headers = new Headers();
+    headers.append('x-service-version', 'v2026.04.00');
+    headers.append('x-service-version', 'v2026.04.00');
+    expect(headers.get('x-service-version')).toBe('v2026.04.00, v2026.04.00');
+    expect(resolveVersion(headers)).toStrictEqual({ ok: true, value: reference });
+    // Node's req.headers joins repeated lines the same way.
+    expect(resolveVersion({ 'x-service-version': 'v2026.04.00, v2026.04.00' })).toStrictEqual({ ok: true, value: reference });
+    expect(resolveVersion({ 'x-service-version': 'dev,dev', 'X-Service-Version': 'dev' })).toStrictEqual({
+      ok: true,
+      value: { kind: 'dev', text: 'dev' },
+    });
+    // The same invalid value twice is still invalid.
+    expect(resolveVersion(new Headers([['x-service-version', 'latest'], ['x-service-version', 'latest']]))).toStrictEqual({
+      ok: false,
+      error: VERSION_MESSAGE,
+    });
+  });
+
+  it('reads comma-joined values with or without the optional whitespace, and an empty value as a value', () => {
+    const conflict = { ok: false, error: CONFLICTING_VERSION_HEADERS_MESSAGE };
+    for (const joined of ['v2026.04.00,dev', 'v2026.04.00 ,\tdev', 'dev, latest', 'dev, ', ', dev', 'dev, dev, v2024.01.00']) {
+      expect(resolveVersion({ 'x-service-version': joined })).toStrictEqual(conflict);
+    }
+    const empty = new Headers();
+    empty.append('x-service-version', 'dev');
+    empty.append('x-service-version', '');
+    expect(resolveVersion(empty)).toStrictEqual(conflict);
+    // Without a comma nothing is trimmed: a trailing space is still refused.
+    expect(resolveVersion({ 'x-service-version': 'dev ' })).toStrictEqual({ ok: false, error: VERSION_MESSAGE });
+  });
+
+  it('property: n appended values resolve like one value when all equal, else conflict', () => {
+    const value = fc.constantFrom('v2026.04.00', 'v2024.01.00', 'dev', 'latest', 'v9999.10.99');
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), (values) => {
+        const headers = new Headers();
+        for (const v of values) headers.append('X-Service-Version', v);
+        const expected = values.every((v) => v === values[0])
+          ? resolveVersion({ 'x-service-version': values[0] })
+          : { ok: false, error: CONFLICTING_VERSION_HEADERS_MESSAGE };
+        expect(resolveVersion(headers)).toStrictEqual(expected);
+      }),
+    );
   });
 
   it('in a record, two spellings with different values are a conflict; equal values are fine', () => {
