@@ -1,6 +1,6 @@
 import { type Result, err, ok } from '../shared/result.js';
 import { formatDateTime, parseDateTime } from '../shared/rfc3339.js';
-import { LAST_INSTANT_MS, runEngine } from './rrule/engine.js';
+import { LAST_INSTANT_MS, MAX_IDLE_WORK, runEngine } from './rrule/engine.js';
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from './rrule/errors.js';
 import { parseRecurrenceRule } from './rrule/parse.js';
 import type { RecurrenceRule } from './rrule/types.js';
@@ -150,6 +150,7 @@ export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOpt
   if (out.stop === 'too-many' || out.instants.length > MAX_OCCURRENCES) {
     throw new RecurrenceError('too-many', M.tooMany(MAX_OCCURRENCES));
   }
+  if (out.stop === 'too-sparse') throw new RecurrenceError('too-sparse', M.tooSparse(MAX_IDLE_WORK));
   return out.instants.map((ms) => new Date(ms));
 }
 

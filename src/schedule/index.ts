@@ -19,7 +19,7 @@ export {
   type RecurInput,
   type GeneratedOccurrence,
 } from './expand.js';
-export { MAX_IDLE_WORK } from './rrule/engine.js';
+export { MAX_IDLE_WORK, MAX_SPARSE_PAIRS, MAX_SPARSE_JUMPS } from './rrule/engine.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OCCURRENCES, expandRecurrence, expandRule, tryExpandRecurrence } from '../../src/schedule/expand.js';
-import { MAX_IDLE_WORK, runEngine } from '../../src/schedule/rrule/engine.js';
+import { MAX_IDLE_WORK, MAX_SPARSE_PAIRS, runEngine } from '../../src/schedule/rrule/engine.js';
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from '../../src/schedule/rrule/errors.js';
 import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
 
@@ -320,5 +320,158 @@ describe('expandRecurrence: no hang, bounded work', () => {
     expect(timed(() => (got = runOn('FREQ=MINUTELY;COUNT=100000', '2026-01-01T00:00:00Z', { from: '2026-03-01T00:00:00Z' })))).toBeLessThan(2000);
     expect(got.at(-1)).toBe('2026-03-11T10:39:00Z'); // 99,999 minutes after DTSTART
     expect(got[0]).toBe('2026-03-01T00:00:00Z');
+  });
+});
+
+describe('expandRecurrence: sparse sub-daily rules are never silently cut short', () => {
+  // Expected values from python-dateutil 2.9 (rrulestr(rule, dtstart=...), naive datetimes;
+  // for New York, DTSTART 2025-12-31T19:00 local). Independent check by hand: 2196-02-29 and
+  // 2816-02-29 are Mondays a whole number of 25-hour steps after 2026-01-01T00:00Z.
+  const everyTwentyFiveHours = 'FREQ=HOURLY;INTERVAL=25;BYMONTH=2;BYMONTHDAY=29;BYHOUR=0;BYDAY=MO';
+  const every1441Minutes = 'FREQ=MINUTELY;INTERVAL=1441;BYMONTH=2;BYMONTHDAY=29;BYHOUR=0;BYMINUTE=0';
+  const start = '2026-01-01T00:00:00Z';
+
+  it('occurrences centuries apart are found past the scan cap, by arithmetic', () => {
+    expect(runOn(everyTwentyFiveHours, start, { limit: 5 })).toEqual([
+      start,
+      '2196-02-29T00:00:00Z',
+      '2816-02-29T00:00:00Z',
+      '3436-02-29T00:00:00Z',
+      '4940-02-29T00:00:00Z',
+    ]);
+    expect(runOn(every1441Minutes, start, { limit: 4 })).toEqual([
+      start,
+      '2736-02-29T00:00:00Z',
+      '6488-02-29T00:00:00Z',
+      '8220-02-29T00:00:00Z',
+    ]);
+    expect(runOn('FREQ=SECONDLY;INTERVAL=86401;BYMONTH=2;BYMONTHDAY=29;BYHOUR=0,1,2,3;BYSECOND=0', start, { limit: 3 })).toEqual([
+      start,
+      '2748-02-29T01:16:00Z',
+      '5348-02-29T01:03:00Z',
+    ]);
+  });
+
+  it('in a zone too (wall-clock steps from 19:00 local)', () => {
+    expect(runOn(everyTwentyFiveHours, start, { limit: 4, timeZone: 'America/New_York' })).toEqual([
+      start,
+      '2444-02-29T05:00:00Z',
+      '3064-02-29T05:00:00Z',
+      '4304-02-29T05:00:00Z',
+    ]);
+  });
+
+  it('the engine does not stop at the cap for them', () => {
+    const rule = parseRecurrenceRule(everyTwentyFiveHours);
+    if (!rule.ok) throw new Error(rule.error);
+    const s = Date.parse(start) / 1000;
+    // 2196 to 2816 is about 217,000 periods of 25 hours: past the cap.
+    const out = runEngine(rule.value, s, s * 1000, (f) => f * 1000, { limit: 3, maxResults: 10 });
+    expect(out).toEqual({
+      instants: [s * 1000, Date.parse('2196-02-29T00:00:00Z'), Date.parse('2816-02-29T00:00:00Z')],
+      stop: 'limit',
+    });
+  });
+
+  it('a window far ahead still finds them', () => {
+    expect(runOn(everyTwentyFiveHours, start, { from: '2816-01-01T00:00:00Z', limit: 1 })).toEqual(['2816-02-29T00:00:00Z']);
+  });
+
+  it('too many reachable (day, time) pairs to search: throws too-sparse rather than a short list', () => {
+    // dateutil: the next one is 2724-02-29T01:10:00; 23,280 pairs exceed MAX_SPARSE_PAIRS.
+    const rule = 'FREQ=SECONDLY;INTERVAL=86399;BYMONTH=2;BYMONTHDAY=29;BYHOUR=0,1,2,3;BYSECOND=0';
+    expect(MAX_SPARSE_PAIRS).toBe(20_000);
+    const e = refusal(() => runOn(rule, start, { limit: 3 }));
+    expect(e.code).toBe('too-sparse');
+    expect(e.message).toBe(M.tooSparse(MAX_IDLE_WORK));
+    expect(e.message).toMatch(/too sparse.*pass a `from` nearer/);
+    expect(tryExpandRecurrence({ recurrenceRule: rule, start, runTransfer }, { limit: 3 }).ok).toBe(false);
+    expect(runOn(rule, start, { from: '2724-01-01T00:00:00Z', limit: 1 })).toEqual(['2724-02-29T01:10:00Z']);
+  });
+
+  it.each([
+    // The step divides a day: every allowed day has a match, so the cap covers a whole cycle.
+    ['FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYYEARDAY=1'],
+    ['FREQ=MINUTELY;INTERVAL=30;BYMONTH=2;BYMONTHDAY=29;BYYEARDAY=1'],
+    // The step is whole days: at most 146,097 periods per cycle.
+    ['FREQ=HOURLY;INTERVAL=48;BYMONTH=2;BYMONTHDAY=29;BYYEARDAY=1'],
+    // Neither: the arithmetic search finds no reachable (day, time) pair at all.
+    ['FREQ=HOURLY;INTERVAL=7;BYMONTH=3;BYYEARDAY=1'],
+    ['FREQ=SECONDLY;INTERVAL=13;BYMONTH=9,4;BYMONTHDAY=-31,-21;BYYEARDAY=33;BYHOUR=1;BYMINUTE=36,17'],
+  ])('a never-matching sub-daily rule (%s) gives DTSTART alone, promptly', (rule) => {
+    const t = performance.now();
+    expect(runOn(rule, start, { limit: 4 })).toEqual([start]);
+    expect(runOn(rule, start, { limit: 4, timeZone: 'America/New_York' })).toEqual([start]);
+    expect(performance.now() - t).toBeLessThan(1500);
+  });
+
+  it('BYSETPOS beyond what one sub-daily period holds is proven never, at once', () => {
+    const t = performance.now();
+    expect(runOn('FREQ=SECONDLY;INTERVAL=7;BYSETPOS=-2;BYDAY=MO', start, { limit: 4 })).toEqual([start]);
+    expect(runOn('FREQ=MINUTELY;INTERVAL=7;BYSECOND=1,2;BYSETPOS=3,-3', start, { limit: 4 })).toEqual([start]);
+    // Day-level too: a week holds at most 7 x 6 candidates here (no scan, no time-zone look-ups).
+    const weekly = 'FREQ=WEEKLY;BYHOUR=4,15;BYMINUTE=34,49,13;BYSECOND=10;BYSETPOS=-346;BYDAY=TH,SA';
+    expect(runOn(weekly, start, { limit: 4, timeZone: 'America/New_York' })).toEqual([start]);
+    expect(performance.now() - t).toBeLessThan(100);
+    // One position in range is enough to match.
+    expect(runOn('FREQ=MINUTELY;BYSECOND=1,2;BYSETPOS=3,-2', start, { limit: 2 })).toEqual([start, '2026-01-01T00:00:01Z']);
+  });
+});
+
+describe('expandRecurrence: DST-gap times are not part of the set BYSETPOS selects from', () => {
+  const tz = { timeZone: 'America/New_York' } as const;
+  // 2026-03-08 is the US spring-forward day: 02:30 does not exist; 01:30 EST = 06:30Z,
+  // 03:30 EDT = 07:30Z. On other days 02:30 exists (07:30Z in EST, 06:30Z in EDT).
+  it('BYSETPOS=2 of {01:30, 02:30, 03:30} is 03:30 on the gap day', () => {
+    expect(runOn('FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30;BYSETPOS=2', '2026-03-07T06:30:00Z', { ...tz, limit: 4 })).toEqual([
+      '2026-03-07T06:30:00Z',
+      '2026-03-07T07:30:00Z',
+      '2026-03-08T07:30:00Z',
+      '2026-03-09T06:30:00Z',
+    ]);
+  });
+
+  it('negative positions count from the end of the existing times', () => {
+    expect(runOn('FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30;BYSETPOS=-2', '2026-03-07T07:30:00Z', { ...tz, limit: 3 })).toEqual([
+      '2026-03-07T07:30:00Z',
+      '2026-03-08T06:30:00Z',
+      '2026-03-09T06:30:00Z',
+    ]);
+  });
+
+  it('COUNT counts the selected existing times only', () => {
+    expect(runOn('FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30;BYSETPOS=2;COUNT=3', '2026-03-07T06:30:00Z', tz)).toEqual([
+      '2026-03-07T06:30:00Z',
+      '2026-03-07T07:30:00Z',
+      '2026-03-08T07:30:00Z',
+    ]);
+    // Sub-daily: 02:00 on the gap day is skipped and not counted.
+    expect(runOn('FREQ=HOURLY;COUNT=4', '2026-03-08T05:00:00Z', tz)).toEqual([
+      '2026-03-08T05:00:00Z',
+      '2026-03-08T06:00:00Z',
+      '2026-03-08T07:00:00Z',
+      '2026-03-08T08:00:00Z',
+    ]);
+  });
+
+  it('a period whose candidates all fall in the gap selects nothing', () => {
+    expect(runOn('FREQ=DAILY;BYHOUR=2;BYMINUTE=0,30;BYSETPOS=1', '2026-03-07T07:00:00Z', { ...tz, limit: 2 })).toEqual([
+      '2026-03-07T07:00:00Z',
+      '2026-03-09T06:00:00Z',
+    ]);
+  });
+});
+
+describe('expandRecurrence: sub-daily rules in a zone follow the wall clock (docs/schedule.md)', () => {
+  // New York local days: 2026-03-08 runs 05:00Z..04:00Z next day (23 h); 2026-11-01 runs
+  // 04:00Z..05:00Z next day (25 h).
+  const count = (from: string, to: string, timeZone: string) =>
+    runOn('FREQ=HOURLY', '2026-01-01T05:00:00Z', { from, to, timeZone }).length;
+  it('23 runs on the spring-forward day, 24 (the repeated hour once) on the fall-back day', () => {
+    expect(count('2026-03-08T05:00:00Z', '2026-03-09T04:00:00Z', 'America/New_York')).toBe(23);
+    expect(count('2026-11-01T04:00:00Z', '2026-11-02T05:00:00Z', 'America/New_York')).toBe(24);
+  });
+  it('in UTC, every 60 real minutes: 25 runs in the 25-hour local day', () => {
+    expect(count('2026-11-01T04:00:00Z', '2026-11-02T05:00:00Z', 'UTC')).toBe(25);
   });
 });

@@ -186,3 +186,43 @@ describe('parseRecurrenceRule: properties', () => {
     );
   });
 });
+
+describe('parseRecurrenceRule: ASCII only, checked before case folding', () => {
+  it.each([
+    ['dotless i (toUpperCase gives I)', 'FREQ=DA\u0131LY'],
+    ['long s (toUpperCase gives S)', 'FREQ=DAILY;BYDAY=\u017fU'],
+    ['both, as reported', 'FREQ=DA\u0131LY;BYDAY=\u017fU'],
+    ['Kelvin sign U+212A (lower-cases to k)', 'FREQ=WEEKLY;W\u212AST=MO'],
+    ['fullwidth letters', 'FREQ=\uff24\uff21\uff29\uff2c\uff39'],
+    ['a fullwidth digit', 'FREQ=DAILY;COUNT=\uff13'],
+    ['an emoji', 'FREQ=DAILY;COUNT=3\u{1f4b8}'],
+    ['a lone high surrogate', 'FREQ=DAILY\ud800'],
+    ['a lone low surrogate', '\udc00FREQ=DAILY'],
+    ['a non-ASCII prefix', 'RRULE\uff1aFREQ=DAILY'],
+    ['a control character', 'FREQ=DAILY;COUNT=3\u0000'],
+    ['DEL', 'FREQ=DAILY\u007f'],
+  ])('refuses %s', (_name, input) => {
+    expect(parseRecurrenceRule(input)).toEqual({ ok: false, error: M.notAscii });
+  });
+
+  it('the message names the rule and says ASCII', () => {
+    expect(M.notAscii).toMatch(/^RRULE must be ASCII/);
+  });
+
+  it('any string with a character outside U+0020..U+007E is refused with notAscii', () => {
+    const outside = fc.oneof(
+      fc.integer({ min: 0, max: 0x1f }),
+      fc.integer({ min: 0x7f, max: 0xffff }),
+    ).map((c) => String.fromCharCode(c));
+    fc.assert(
+      fc.property(fc.constantFrom('FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=MO', 'RRULE:FREQ=YEARLY'), fc.nat(), outside, (rule, at, ch) => {
+        const i = at % (rule.length + 1);
+        expect(parseRecurrenceRule(rule.slice(0, i) + ch + rule.slice(i))).toEqual({ ok: false, error: M.notAscii });
+      }),
+    );
+  });
+
+  it('printable ASCII still parses, in any case', () => {
+    expect(okRule('rrule:freq=daily;byday=su').byDay).toEqual([{ weekday: 'SU' }]);
+  });
+});

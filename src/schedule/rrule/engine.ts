@@ -1,13 +1,18 @@
 import { dayNumber, civilDate } from './calendar.js';
 import { type Plan, SECONDS_PER_DAY, monthIndex, monthIndexStart, planOf, weekStartOf } from './plan.js';
-import { neverMatches } from './reachability.js';
+import { idleCapIsProof, neverMatches } from './reachability.js';
+import { type Exists, candidateAt, existsOf, pickBySetPos } from './set-pos.js';
+import { type SparseSearch, sparseSearch } from './sparse.js';
 import type { RecurrenceRule } from './types.js';
 
 /**
  * Units of scanning work (a day examined, a candidate examined, a period skipped) allowed
  * in a row without finding an instance before the engine concludes the rule has no more.
  * For DAILY and coarser this exceeds a full 400-year Gregorian cycle (146,097 days), after
- * which the day pattern repeats, so reaching it is a proof.
+ * which the day pattern repeats, so reaching it is a proof. For SECONDLY/MINUTELY/HOURLY it is
+ * a proof when {@link idleCapIsProof} says so; otherwise the engine jumps to the next matching
+ * period by arithmetic ({@link sparseSearch}), and stops with `'too-sparse'` (the list may be
+ * incomplete) only when that search exceeds its bounds.
  */
 export const MAX_IDLE_WORK = 150_000;
 
@@ -35,7 +40,11 @@ export type EngineBounds = {
 /** What the engine produced, and why it stopped. */
 export type EngineOutput = {
   readonly instants: number[];
-  readonly stop: 'done' | 'limit' | 'idle' | 'year-9999' | 'too-many' | 'never';
+  /**
+   * `'idle'`: the scan cap was reached and that proves no further instance; `'too-sparse'`:
+   * a sparse sub-daily rule outran the bounded arithmetic search, so more may exist.
+   */
+  readonly stop: 'done' | 'limit' | 'idle' | 'too-sparse' | 'year-9999' | 'too-many' | 'never';
 };
 
 type Visit = (floating: number) => boolean; // true = stop
@@ -99,31 +108,49 @@ export function runEngine(
     if (idle > MAX_IDLE_WORK) stop = 'idle';
     return stop !== undefined;
   };
-  if (plan.unit === undefined) dayLevel(plan, lowBound, visit, charge, () => stop !== undefined);
-  else subDaily(plan, lowBound, visit, charge, () => stop !== undefined);
+  const exists = existsOf(toInstant);
+  const stopped = (): boolean => stop !== undefined;
+  let search: SparseSearch | undefined;
+  let jumps = 0;
+  // A sub-daily rule at the cap with no proof: jump to the next matching period by arithmetic.
+  const resume: Resume = (position) => {
+    if (stop !== 'idle' || idleCapIsProof(plan, MAX_IDLE_WORK)) return undefined;
+    jumps += 1;
+    if (jumps > MAX_SPARSE_JUMPS) return (stop = 'too-sparse'), undefined;
+    search ??= sparseSearch(plan, MAX_SPARSE_PAIRS);
+    if (search === undefined) return (stop = 'too-sparse'), undefined;
+    const next = search.next(position);
+    if (next === undefined) return undefined; // proven: no period ever matches again
+    idle = 0;
+    stop = undefined;
+    return next;
+  };
+  if (plan.unit === undefined) dayLevel(plan, lowBound, visit, exists, charge, stopped);
+  else subDaily(plan, lowBound, visit, exists, charge, stopped, resume);
   return { instants, stop: stop ?? 'done' };
 }
 
 const LAST_FLOATING = Date.UTC(10000, 0, 2) / 1000;
 
-/** The `index`-th candidate (floating seconds) of a period's days x times of day. */
-function candidateAt(days: readonly number[], times: readonly number[], index: number): number {
-  const perDay = times.length;
-  return (days[Math.floor(index / perDay)] ?? 0) * SECONDS_PER_DAY + (times[index % perDay] ?? 0);
-}
+/**
+ * Most (day of the 400-year cycle, time of day) pairs a sparse sub-daily rule may have for
+ * the arithmetic search ({@link sparseSearch}); more gives `'too-sparse'`.
+ */
+export const MAX_SPARSE_PAIRS = 20_000;
+
+/** Most arithmetic jumps in one expansion; more gives `'too-sparse'` (each jump costs ~ms). */
+export const MAX_SPARSE_JUMPS = 64;
+
+/** Called at the idle cap with the current period start: the next period start to scan, or undefined to stop. */
+type Resume = (position: number) => number | undefined;
 
 /** Candidates of one period: sorted days x sorted times of day, optionally picked by BYSETPOS. */
-function visitPeriod(plan: Plan, days: number[], times: readonly number[], lowBound: number, visit: Visit): boolean {
+function visitPeriod(plan: Plan, days: number[], times: readonly number[], lowBound: number, visit: Visit, exists: Exists): boolean {
   const perDay = times.length;
   const total = days.length * perDay;
   if (total === 0) return false;
   if (plan.bySetPos !== undefined) {
-    const picked = new Set<number>();
-    for (const pos of plan.bySetPos) {
-      const index = pos > 0 ? pos - 1 : total + pos;
-      if (index >= 0 && index < total) picked.add(index); // out of range: selects nothing
-    }
-    for (const index of [...picked].sort((a, b) => a - b)) {
+    for (const index of pickBySetPos(plan.bySetPos, days, times, exists)) {
       const floating = candidateAt(days, times, index);
       if (floating >= lowBound && visit(floating)) return true;
     }
@@ -148,7 +175,7 @@ function visitPeriod(plan: Plan, days: number[], times: readonly number[], lowBo
   return false;
 }
 
-function dayLevel(plan: Plan, lowBound: number, visit: Visit, charge: (n: number) => boolean, stopped: () => boolean): void {
+function dayLevel(plan: Plan, lowBound: number, visit: Visit, exists: Exists, charge: (n: number) => boolean, stopped: () => boolean): void {
   const { interval, startDay, startDate, dayFilter, timesOfDay } = plan;
   const lowDay = Math.floor(lowBound / SECONDS_PER_DAY);
   const firstWeek = weekStartOf(startDay, plan.wkst);
@@ -191,11 +218,19 @@ function dayLevel(plan: Plan, lowBound: number, visit: Visit, charge: (n: number
       for (let d = first; d < end; d += 1) if (dayFilter(d)) days.push(d);
     }
     if (charge(end - first)) return;
-    if (visitPeriod(plan, days, timesOfDay, lowBound, visit) || stopped()) return;
+    if (visitPeriod(plan, days, timesOfDay, lowBound, visit, exists) || stopped()) return;
   }
 }
 
-function subDaily(plan: Plan, lowBound: number, visit: Visit, charge: (n: number) => boolean, stopped: () => boolean): void {
+function subDaily(
+  plan: Plan,
+  lowBound: number,
+  visit: Visit,
+  exists: Exists,
+  charge: (n: number) => boolean,
+  stopped: () => boolean,
+  resume: Resume,
+): void {
   const unit = plan.unit ?? 1;
   const step = plan.interval * unit;
   const first = Math.floor(plan.start / unit) * unit;
@@ -206,7 +241,12 @@ function subDaily(plan: Plan, lowBound: number, visit: Visit, charge: (n: number
   for (;;) {
     const periodStart = first + k * step;
     if (periodStart > LAST_FLOATING) return;
-    if (charge(1)) return;
+    if (charge(1)) {
+      const next = resume(periodStart);
+      if (next === undefined) return;
+      k = Math.round((next - first) / step); // next >= periodStart: never backwards
+      continue;
+    }
     const dayNo = Math.floor(periodStart / SECONDS_PER_DAY);
     if (dayNo !== cachedDay) {
       cachedDay = dayNo;
@@ -260,7 +300,7 @@ function subDaily(plan: Plan, lowBound: number, visit: Visit, charge: (n: number
       } else {
         times.push(tod);
       }
-      if (visitPeriod(plan, [dayNo], times, lowBound, visit) || stopped()) return;
+      if (visitPeriod(plan, [dayNo], times, lowBound, visit, exists) || stopped()) return;
     }
     k += 1;
   }

@@ -7,7 +7,8 @@ export type RecurrenceErrorCode =
   | 'invalid-limit'
   | 'invalid-time-zone'
   | 'unbounded'
-  | 'too-many';
+  | 'too-many'
+  | 'too-sparse';
 
 /** The messages of {@link RecurrenceError}, as data. */
 export const RECURRENCE_MESSAGES = {
@@ -19,13 +20,16 @@ export const RECURRENCE_MESSAGES = {
   invalidLimit: (max: number) => `limit must be an integer from 0 to ${max}`,
   invalidTimeZone: (zone: string) => `timeZone "${zone}" is not an IANA time zone name known to Intl`,
   unbounded: 'the rule has neither COUNT nor UNTIL: pass a `to` or a `limit` to bound the expansion',
+  tooSparse: (units: number) =>
+    `the rule's occurrences are too sparse to find: after ${units} scan steps without one, the arithmetic search for the next exceeded its bounds, so the list could be incomplete; pass a \`from\` nearer the next occurrence or simplify the rule (e.g. an INTERVAL that divides a day)`,
   tooMany: (max: number) => `the expansion would return more than ${max} occurrences: narrow the window or pass a limit`,
 } as const;
 
 /**
  * Thrown by `expandRecurrence` for input it cannot expand: an invalid rule (the message of
  * `parseRecurrenceRule`), a missing or invalid `recur.start`, a bad window, limit or time
- * zone, an indefinite rule with no bound, or more than 100,000 results.
+ * zone, an indefinite rule with no bound, more than 100,000 results, or a sub-daily rule so
+ * sparse that the bounded search for its next occurrence gave up (`too-sparse`).
  */
 export class RecurrenceError extends Error {
   /** A stable code for programs; the message is for people. */

@@ -5,6 +5,8 @@
 export const RRULE_MESSAGES = {
   notString: 'RRULE must be a string',
   empty: 'RRULE must not be empty',
+  notAscii:
+    'RRULE must be ASCII: only printable characters U+0020 to U+007E are allowed (no accented or look-alike letters, emoji, or control characters)',
   tooLong: (max: number) => `RRULE must be at most ${max} characters`,
   emptyPart: 'RRULE must not contain an empty rule part (check for ";;" or a trailing ";")',
   malformedPart: (part: string) => `rule part "${part}" must have the form NAME=VALUE`,

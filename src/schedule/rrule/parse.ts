@@ -35,6 +35,9 @@ const LIST_FIELDS = {
   BYSETPOS: 'bySetPos',
 } as const satisfies Record<keyof typeof BY_RANGES, keyof RecurrenceRule>;
 
+/** Printable ASCII only (U+0020 to U+007E); RRULE names and values are all ASCII. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 function isPartName(name: string): name is PartName {
   return (PART_NAMES as readonly string[]).includes(name);
 }
@@ -46,7 +49,8 @@ function isPartName(name: string): name is PartName {
  * or YEARLY (and not YEARLY with BYWEEKNO); BYMONTHDAY not with WEEKLY; BYYEARDAY not with
  * DAILY, WEEKLY or MONTHLY; BYWEEKNO only with YEARLY; BYSETPOS only with another BYxxx.
  * Names and values are case-insensitive (RFC 5545 section 3.1); parts may come in any
- * order; unknown parts are refused. UNTIL must be UTC (`...Z`), COUNT at most 100,000.
+ * order; unknown parts are refused. Only printable ASCII is accepted, checked before case
+ * folding (so `DAıLY` with a dotless i is not read as `DAILY`). UNTIL must be UTC (`...Z`), COUNT at most 100,000.
  * The error names the part and the rule it breaks.
  *
  * @example
@@ -58,6 +62,8 @@ function isPartName(name: string): name is PartName {
 export function parseRecurrenceRule(text: string): Result<RecurrenceRule, string> {
   if (typeof text !== 'string') return err(M.notString);
   if (text.length > MAX_RULE_LENGTH) return err(M.tooLong(MAX_RULE_LENGTH));
+  // Before any case folding: toUpperCase maps 'ı' to 'I' and 'ſ' to 'S'.
+  if (!PRINTABLE_ASCII.test(text)) return err(M.notAscii);
   const body = text.toUpperCase().startsWith('RRULE:') ? text.slice(6) : text;
   if (body === '') return err(M.empty);
   const seen = new Set<PartName>();
