@@ -143,23 +143,35 @@ const inProcess = createHandler({ store: createMemoryStore(DEMO_SEED), auth: cre
 const fast = (inProcess as unknown as Record<symbol, (e: unknown) => Promise<unknown>>)[ANSWER_EXCHANGE];
 const adjustmentPath = `${base}/adjustments/${DEMO_IDS.adjustmentID}`;
 const neverAborted = new AbortController().signal;
-const exchange = {
+const exchangeFor = (path: string) => ({
   method: 'GET',
-  path: adjustmentPath,
+  path,
   mountPath: '',
   header: (name: string) => auth[name],
   readBody: async () => ({ ok: true, bytes: new Uint8Array(0) }),
   signal: neverAborted,
-  toRequest: () => new Request(`http://127.0.0.1${adjustmentPath}`),
-};
+  toRequest: () => new Request(`http://127.0.0.1${path}`),
+});
+const adjustmentExchange = exchangeFor(adjustmentPath);
+const scheduleExchange = exchangeFor(schedulePath);
 await compare([
   {
     title: 'GET adjustment in process: exchange fast path vs WHATWG Request/Response',
     contenders: [
-      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast?.(exchange) },
+      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast?.(adjustmentExchange) },
       {
         name: 'fetch handler: new Request + Response.text()',
         fn: async () => (await inProcess(new Request(`http://127.0.0.1${adjustmentPath}`, { headers: auth }))).text(),
+      },
+    ],
+  },
+  {
+    title: 'GET schedule in process: exchange fast path vs WHATWG Request/Response',
+    contenders: [
+      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast?.(scheduleExchange) },
+      {
+        name: 'fetch handler: new Request + Response.text()',
+        fn: async () => (await inProcess(new Request(`http://127.0.0.1${schedulePath}`, { headers: auth }))).text(),
       },
     ],
   },

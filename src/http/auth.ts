@@ -18,23 +18,36 @@ const refuse = (challenge: string, error: string): Authentication => ({ ok: fals
  * Authenticates a request from its `Authorization` header (spec 5, RFC 6750): missing,
  * malformed, unknown and expired tokens are refused with a `WWW-Authenticate: Bearer`
  * challenge (with `error="invalid_request"` or `error="invalid_token"` when a credential
- * was sent).
+ * was sent). Answers synchronously when the auth port does (no microtask per request);
+ * `clock` is read only for a grant that has an expiry.
  *
  * @example
- * await authenticate('Bearer demo', auth, new Date()) // { ok: true, token: 'demo', grant }
- * await authenticate(undefined, auth, new Date())     // { ok: false, challenge: 'Bearer', ... }
+ * await authenticate('Bearer demo', auth, () => new Date()) // { ok: true, token: 'demo', grant }
+ * await authenticate(undefined, auth, () => new Date())     // { ok: false, challenge: 'Bearer', ... }
  */
-export async function authenticate(header: string | undefined, auth: AuthPort, now: Date): Promise<Authentication> {
+export function authenticate(
+  header: string | undefined,
+  auth: AuthPort,
+  clock: () => Date,
+): Authentication | Promise<Authentication> {
   if (header === undefined || header.trim() === '') return refuse('Bearer', HTTP_MESSAGES.missingToken);
   const token = BEARER.exec(header)?.[1];
   if (token === undefined) {
     return refuse('Bearer error="invalid_request", error_description="malformed Authorization header"', HTTP_MESSAGES.malformedAuthorization);
   }
-  const grant = await auth.verify(token);
+  const grant = auth.verify(token);
+  // The same test `await` applies: anything with a callable `then` is awaited.
+  if (typeof (grant as { then?: unknown } | undefined)?.then === 'function') {
+    return Promise.resolve(grant).then((resolved) => judge(token, resolved, clock));
+  }
+  return judge(token, grant as TokenGrant | undefined, clock);
+}
+
+function judge(token: string, grant: TokenGrant | undefined, clock: () => Date): Authentication {
   if (grant === undefined) {
     return refuse('Bearer error="invalid_token", error_description="unknown token"', HTTP_MESSAGES.invalidToken);
   }
-  if (grant.expiresAt !== undefined && !(grant.expiresAt.getTime() > now.getTime())) {
+  if (grant.expiresAt !== undefined && !(grant.expiresAt.getTime() > clock().getTime())) {
     return refuse('Bearer error="invalid_token", error_description="expired token"', HTTP_MESSAGES.expiredToken);
   }
   return { ok: true, token, grant };

@@ -76,14 +76,13 @@ export function createMemoryStore(seed: StoreSeed = {}): Store {
     fill(account, accountSeed);
     accounts.set(accountID, account);
   }
-  const read = async <T>(accountID: string, pick: (account: AccountData) => T | undefined): Promise<T | undefined> => {
-    const account = accounts.get(accountID);
-    return account === undefined ? undefined : pick(account);
-  };
+  // Reads answer already-settled promises without an async wrapper or a closure per call
+  // (nothing here can throw, so there is no synchronous throw an async function would catch).
+  const accountOf = (accountID: string): AccountData | undefined => accounts.get(accountID);
 
   return {
-    getSchedule: (accountID, scheduleID) => read(accountID, (a) => a.schedules.get(scheduleID)),
-    getInvoice: (accountID, invoiceID) => read(accountID, (a) => a.invoices.get(invoiceID)),
+    getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
+    getInvoice: (accountID, invoiceID) => Promise.resolve(accountOf(accountID)?.invoices.get(invoiceID)),
     async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion) {
       const current = accounts.get(accountID)?.invoices.get(invoice.invoiceID);
       if (current === undefined) return { ok: false, reason: 'not-found' };
@@ -92,7 +91,7 @@ export function createMemoryStore(seed: StoreSeed = {}): Store {
       accounts.get(accountID)?.invoices.set(invoice.invoiceID, { invoice: frozenCopy(invoice), version });
       return { ok: true, version };
     },
-    getDispute: (accountID, disputeID) => read(accountID, (a) => a.disputes.get(disputeID)),
+    getDispute: (accountID, disputeID) => Promise.resolve(accountOf(accountID)?.disputes.get(disputeID)),
     async addEvidence(accountID, evidence) {
       const account = accounts.get(accountID);
       if (account?.disputes.has(evidence.disputeID) !== true) return { ok: false, reason: 'not-found' };
@@ -101,7 +100,7 @@ export function createMemoryStore(seed: StoreSeed = {}): Store {
       return { ok: true };
     },
     listEvidence: async (accountID, disputeID) => accounts.get(accountID)?.evidence.get(disputeID) ?? [],
-    getAdjustment: (accountID, adjustmentID) => read(accountID, (a) => a.adjustments.get(adjustmentID)),
+    getAdjustment: (accountID, adjustmentID) => Promise.resolve(accountOf(accountID)?.adjustments.get(adjustmentID)),
     hasWalletDomain: async (accountID, domain) => accounts.get(accountID)?.walletDomains.has(domain.toLowerCase()) === true,
   };
 }

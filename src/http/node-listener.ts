@@ -274,7 +274,19 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
     headers.set(REQUEST_ID_HEADER, requestId);
     return writeResponse(res, new Response(reply.response.body, { status: reply.response.status, headers }));
   }
-  const headers: Record<string, string> = reply.headers === undefined ? {} : { ...reply.headers };
+  if (reply.headers === undefined) {
+    // The common case: one flat [name, value, ...] array, the form Node stores without a key walk.
+    const body = reply.body;
+    const flat =
+      body === undefined
+        ? [REQUEST_ID_HEADER, requestId, 'content-length', '0']
+        : [REQUEST_ID_HEADER, requestId, 'content-type', 'application/json', 'content-length', String(Buffer.byteLength(body))];
+    if (closeConnection) flat.push('connection', 'close');
+    res.writeHead(reply.status, flat);
+    res.end(body);
+    return;
+  }
+  const headers: Record<string, string> = { ...reply.headers };
   headers[REQUEST_ID_HEADER] = requestId;
   if (reply.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -318,22 +330,46 @@ export function toNodeListener(
     const state: ListenerState = { closeConnection: false, requestId: '' };
     const exchange = new NodeExchange(req as FrameworkRequest, res, state);
     if (onResponse !== undefined) logOnFinish(res, exchange, state, onResponse);
-    const respond = async (): Promise<void> => {
-      if (fast !== undefined) {
-        const outcome: Outcome = await fast(exchange);
-        state.requestId = outcome.requestId;
-        await writeReply(res, outcome.requestId, outcome.reply, state.closeConnection);
-        return;
-      }
-      const response = await handler(exchange.toRequest());
-      state.requestId = response.headers.get(REQUEST_ID_HEADER) ?? '';
-      await writeResponse(res, response);
-    };
-    respond().catch(() => {
-      state.requestId = globalThis.crypto.randomUUID();
-      failSafe(res, state.requestId);
-    });
+    // Module-level async functions with their own try/catch: no closures per request.
+    if (fast !== undefined) void respondFast(fast, exchange, res, state);
+    else void respondBridged(handler, exchange, res, state);
   };
+}
+
+async function respondFast(
+  fast: (exchange: Exchange) => Promise<Outcome>,
+  exchange: NodeExchange,
+  res: ServerResponse,
+  state: ListenerState,
+): Promise<void> {
+  try {
+    const outcome = await fast(exchange);
+    state.requestId = outcome.requestId;
+    const written = writeReply(res, outcome.requestId, outcome.reply, state.closeConnection);
+    if (written !== undefined) await written;
+  } catch {
+    fail(res, state);
+  }
+}
+
+async function respondBridged(
+  handler: (request: Request) => Promise<Response>,
+  exchange: NodeExchange,
+  res: ServerResponse,
+  state: ListenerState,
+): Promise<void> {
+  try {
+    const response = await handler(exchange.toRequest());
+    state.requestId = response.headers.get(REQUEST_ID_HEADER) ?? '';
+    await writeResponse(res, response);
+  } catch {
+    fail(res, state);
+  }
+}
+
+function fail(res: ServerResponse, state: ListenerState): void {
+  state.requestId = globalThis.crypto.randomUUID();
+  failSafe(res, state.requestId);
 }
 
 function logOnFinish(

@@ -42,7 +42,8 @@ async function dispatch(exchange: Exchange, options: ResolvedOptions, requestId:
   const accountID = params['accountID'];
   const implementation = options.operations.get(entry.id);
 
-  const authentication = await authenticate(exchange.header('authorization'), options.auth, options.clock());
+  const authenticated = authenticate(exchange.header('authorization'), options.auth, options.clock);
+  const authentication = authenticated instanceof Promise ? await authenticated : authenticated;
   if (!authentication.ok) {
     return errorReply(401, authentication.error, { 'www-authenticate': authentication.challenge });
   }

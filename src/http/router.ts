@@ -38,7 +38,7 @@ function insert(root: Node, entry: CatalogEntry): void {
 }
 
 function decodeSegment(segment: string): string | undefined {
-  if (!segment.includes('%')) return segment;
+  if (segment.indexOf('%') < 0) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -61,26 +61,33 @@ export function createRouter(catalog: readonly CatalogEntry[]): Router {
   return {
     match(method, path) {
       if (path.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
-      const segments = path.split('/');
+      // Walks the segments in place (no split array); params are built only when a segment is one.
       let node: Node = root;
-      const params: Record<string, string> = Object.create(null) as Record<string, string>;
-      for (let i = 1; i < segments.length; i++) {
-        const segment = segments[i] ?? '';
-        if (segment === '') return NOT_FOUND;
-        const literal = node.literals.get(segment);
-        if (literal !== undefined) {
-          node = literal;
-          continue;
+      let params: Record<string, string> | undefined;
+      const length = path.length;
+      let start = 1;
+      for (;;) {
+        let end = path.indexOf('/', start);
+        if (end < 0) end = length;
+        if (end === start) return NOT_FOUND;
+        const segment = path.slice(start, end);
+        const literal = node.literals.size === 0 ? undefined : node.literals.get(segment);
+        if (literal !== undefined) node = literal;
+        else {
+          if (node.param === undefined) return NOT_FOUND;
+          const value = decodeSegment(segment);
+          if (value === undefined || value === '') return NOT_FOUND;
+          params ??= Object.create(null) as Record<string, string>;
+          params[node.param.name] = value;
+          node = node.param.node;
         }
-        if (node.param === undefined) return NOT_FOUND;
-        const value = decodeSegment(segment);
-        if (value === undefined || value === '') return NOT_FOUND;
-        params[node.param.name] = value;
-        node = node.param.node;
+        if (end === length) break;
+        start = end + 1;
       }
       if (node.allow === undefined) return NOT_FOUND;
       const entry = node.methods.get(method);
-      return entry === undefined ? { kind: 'method-not-allowed', allow: node.allow } : { kind: 'found', entry, params };
+      if (entry === undefined) return { kind: 'method-not-allowed', allow: node.allow };
+      return { kind: 'found', entry, params: params ?? (Object.create(null) as Record<string, string>) };
     },
   };
 }

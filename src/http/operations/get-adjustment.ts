@@ -1,9 +1,24 @@
+import type { Adjustment } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../messages.js';
-import { errorReply, jsonReply } from '../reply.js';
+import { errorReply } from '../reply.js';
 import { type SpecifiedOperation, param } from './context.js';
+
+// The store port promises that a returned object never changes (see `Store`), so its JSON
+// is computed once per object, as the schedule view does for schedules.
+const serialized = new WeakMap<object, string>();
+
+function bodyOf(adjustment: Adjustment): string {
+  if (typeof adjustment !== 'object' || adjustment === null) return JSON.stringify(adjustment);
+  let body = serialized.get(adjustment);
+  if (body === undefined) {
+    body = JSON.stringify(adjustment);
+    serialized.set(adjustment, body);
+  }
+  return body;
+}
 
 /** GET /accounts/{accountID}/adjustments/{adjustmentID} (spec 4.5): 200 with the adjustment, or 404. */
 export const getAdjustment: SpecifiedOperation = async (context) => {
   const adjustment = await context.options.store.getAdjustment(context.accountID, param(context, 'adjustmentID'));
-  return adjustment === undefined ? errorReply(404, HTTP_MESSAGES.adjustmentNotFound) : jsonReply(200, adjustment);
+  return adjustment === undefined ? errorReply(404, HTTP_MESSAGES.adjustmentNotFound) : { status: 200, body: bodyOf(adjustment) };
 };

@@ -50,9 +50,11 @@ type Expansion = {
   readonly history: readonly Occurrence[];
   readonly historyTimes: readonly number[];
   readonly disabledAt: number;
-  /** The last answer: which slice it showed, and its serialized body. */
-  lastKey?: string;
-  lastBody?: string;
+  /** The last answer: which slice it showed (history count, start, count), and its serialized body. */
+  lastHistoryCount: number;
+  lastStart: number;
+  lastCount: number;
+  lastBody: string | undefined;
 };
 
 /**
@@ -85,11 +87,19 @@ export class ScheduleView {
     }
     const slice = this.#slice(expansion, t);
     if (slice === undefined) return serialize(schedule, occurrencesToShow(schedule, now, this.#horizon));
-    const key = `${slice.historyCount}:${slice.start}:${slice.count}`;
-    if (expansion.lastKey === key && expansion.lastBody !== undefined) return expansion.lastBody;
+    if (
+      expansion.lastBody !== undefined &&
+      expansion.lastHistoryCount === slice.historyCount &&
+      expansion.lastStart === slice.start &&
+      expansion.lastCount === slice.count
+    ) {
+      return expansion.lastBody;
+    }
     const occurrences = [...expansion.history.slice(0, slice.historyCount), ...expansion.list.slice(slice.start, slice.start + slice.count)];
     const body = serialize(schedule, occurrences);
-    expansion.lastKey = key;
+    expansion.lastHistoryCount = slice.historyCount;
+    expansion.lastStart = slice.start;
+    expansion.lastCount = slice.count;
     expansion.lastBody = body;
     return body;
   }
@@ -110,6 +120,10 @@ export class ScheduleView {
       history,
       historyTimes: history.map((o) => instantOf(o.runOn)),
       disabledAt: disabled,
+      lastHistoryCount: -1,
+      lastStart: -1,
+      lastCount: -1,
+      lastBody: undefined,
     };
   }
 
