@@ -43,3 +43,14 @@ export type Reply = PlainReply | { readonly response: Response };
 export function isResponseReply(reply: Reply): reply is { readonly response: Response } {
   return 'response' in reply;
 }
+
+/**
+ * Thrown by `Exchange.toRequest()` when the request's target and `Host` header form no URL,
+ * so no WHATWG `Request` can exist; the pipeline answers it 400 `{ error }`.
+ *
+ * @example
+ * try { exchange.toRequest() } catch (e) { if (e instanceof BadRequestTargetError) answer400() }
+ */
+export class BadRequestTargetError extends Error {
+  override readonly name = 'BadRequestTargetError';
+}

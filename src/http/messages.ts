@@ -3,6 +3,7 @@ export const HTTP_MESSAGES = Object.freeze({
   notFound: 'no operation is served at this path',
   methodNotAllowed: 'this path does not accept this method; see the Allow header',
   notImplemented: 'this operation is listed by the API but not implemented by this server',
+  badTarget: 'the request target and Host header do not form a valid URL',
   internal: 'the request failed due to an unexpected error',
   missingToken: 'an access token is required: send "Authorization: Bearer <token>"',
   malformedAuthorization: 'the Authorization header must be "Bearer <token>"',

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
-import { isResponseReply } from './exchange.js';
+import { BadRequestTargetError, isResponseReply } from './exchange.js';
 import { ANSWER_EXCHANGE, type FastHandler } from './fast-path.js';
 import { HTTP_MESSAGES } from './messages.js';
 import type { Outcome } from './pipeline.js';
-import { REQUEST_ID_HEADER } from './request-id.js';
+import { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';
 
 /** A Node request as Express (or another framework) may have extended it. */
 type FrameworkRequest = IncomingMessage & {
@@ -42,10 +42,18 @@ const encoder = new TextEncoder();
 function pathOfTarget(target: string): string {
   let start = 0;
   if (target.charCodeAt(0) !== 47 /* / */) {
-    // absolute-form request target: http://host/path
+    // absolute-form request target (http://host/path?query): the path starts at the first
+    // "/" after the authority; an authority followed by "?", "#" or nothing has path "/".
     const scheme = target.indexOf('://');
-    start = target.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-    if (start < 0) return '/';
+    if (scheme < 0) return target; // asterisk-form or garbage: no route starts without "/"
+    let end = scheme + 3;
+    while (end < target.length) {
+      const c = target.charCodeAt(end);
+      if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
+      end += 1;
+    }
+    if (target.charCodeAt(end) !== 47) return '/';
+    start = end;
   }
   const query = target.indexOf('?', start);
   return query < 0 ? (start === 0 ? target : target.slice(start)) : target.slice(start, query);
@@ -129,7 +137,9 @@ function bodyStream(req: FrameworkRequest): ReadableStream<Uint8Array> {
 }
 
 // Headers Node keeps only the first line of (as `req.headers` does); others are joined with ", ".
-const FIRST_LINE_WINS = new Set(['authorization', 'content-type', 'content-length', 'host']);
+// `authorization` is joined too, as fetch's `Headers` joins it, so two credentials are one
+// malformed credential (401) on both paths instead of "the first one wins" on this one.
+const FIRST_LINE_WINS = new Set(['content-type', 'content-length', 'host']);
 
 /**
  * A header's value (name in lower case), read from `rawHeaders` so that Node need not build
@@ -163,12 +173,18 @@ function toRequest(req: FrameworkRequest, signal: AbortSignal): Request {
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
-    method,
-    headers,
-    signal,
-    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
-  } as RequestInit);
+  try {
+    return new Request(url, {
+      method,
+      headers,
+      signal,
+      ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
+    } as RequestInit);
+  } catch {
+    // The URL is what can fail here (a Host such as "a b" or "user@host", a target such as
+    // "*"): Node's parser let the request through, but no WHATWG Request can hold it.
+    throw new BadRequestTargetError(HTTP_MESSAGES.badTarget);
+  }
 }
 
 /** What the listener tracks about one request besides the exchange. */
@@ -358,8 +374,17 @@ async function respondBridged(
   res: ServerResponse,
   state: ListenerState,
 ): Promise<void> {
+  let request: Request;
   try {
-    const response = await handler(exchange.toRequest());
+    request = exchange.toRequest();
+  } catch {
+    // Host and target that form no URL: the client's fault, answered 400 with a request id.
+    state.requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), () => globalThis.crypto.randomUUID());
+    writeReply(res, state.requestId, { status: 400, body: JSON.stringify({ error: HTTP_MESSAGES.badTarget }) }, true);
+    return;
+  }
+  try {
+    const response = await handler(request);
     state.requestId = response.headers.get(REQUEST_ID_HEADER) ?? '';
     await writeResponse(res, response);
   } catch {

@@ -1,6 +1,6 @@
 import { authenticate, insufficientScopeChallenge, isAllowed, scopeFor } from './auth.js';
 import { type CatalogEntry, OPERATION_CATALOG, isSpecifiedOperation } from './catalog.js';
-import type { Exchange, Reply } from './exchange.js';
+import { BadRequestTargetError, type Exchange, type Reply } from './exchange.js';
 import { HTTP_MESSAGES } from './messages.js';
 import { SPECIFIED_OPERATIONS } from './operations/index.js';
 import type { ResolvedOptions } from './options.js';
@@ -67,8 +67,15 @@ async function dispatch(exchange: Exchange, options: ResolvedOptions, requestId:
     return checkListed(entry, reply, options, requestId);
   }
   if (implementation === undefined) return errorReply(501, HTTP_MESSAGES.notImplemented);
+  let request: Request;
+  try {
+    request = exchange.toRequest();
+  } catch (error) {
+    if (error instanceof BadRequestTargetError) return errorReply(400, HTTP_MESSAGES.badTarget);
+    throw error;
+  }
   const response: unknown = await implementation.handle({
-    request: exchange.toRequest(),
+    request,
     params,
     requestId,
     version: version.version,
