@@ -4,6 +4,7 @@ import { BadRequestTargetError, isResponseReply } from './exchange.js';
 import { ANSWER_EXCHANGE, type FastHandler } from './fast-path.js';
 import { HTTP_MESSAGES } from './messages.js';
 import type { Outcome } from './pipeline.js';
+import { errorReply } from './reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';
 
 /** A Node request as Express (or another framework) may have extended it. */
@@ -380,7 +381,7 @@ async function respondBridged(
   } catch {
     // Host and target that form no URL: the client's fault, answered 400 with a request id.
     state.requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), () => globalThis.crypto.randomUUID());
-    writeReply(res, state.requestId, { status: 400, body: JSON.stringify({ error: HTTP_MESSAGES.badTarget }) }, true);
+    writeReply(res, state.requestId, errorReply(400, HTTP_MESSAGES.badTarget), true);
     return;
   }
   try {
