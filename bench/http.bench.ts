@@ -1,39 +1,48 @@
 // HTTP throughput, side by side: bare node:http (the ceiling), Hono on @hono/node-server, and
 // our handler through toNodeListener (and mounted in Hono). Each server runs in its own child
-// process, pinned to CPU 1 when `taskset` exists; autocannon runs here (CPU 0), on 127.0.0.1.
-// The machine is shared, so throughput drifts: scenarios are interleaved in short rounds, the
-// bare server is measured at the start and at the end of each round, and each scenario is
-// compared with the mean of those two; the table gives the median of the per-round ratios. Bounded: ROUNDS x scenarios x (1 s warm-up + DURATION s).
-//   npx tsx bench/http.bench.ts                      (5 rounds of 3 s)
-//   BENCH_DURATION=2 BENCH_ROUNDS=3 npx tsx bench/http.bench.ts
+// process pinned to CPU 1 (`taskset`); the load client (wrk if installed, else autocannon; see
+// bench/http/load.ts) runs pinned to CPU 0, on 127.0.0.1. Two measurements, both bounded:
+//
+// 1. One at a time: scenarios interleaved in rounds; the bare server runs first and last in
+//    each round and every scenario is compared with the mean of those two runs; the table
+//    gives the median of the per-round ratios. ROUNDS x (scenarios + 1) x (1 s warm-up + DURATION s).
+// 2. Paired (wrk only): the bare server and one scenario's server run at the same time on the
+//    same CPU, each loaded by its own wrk. The kernel shares the CPU between the two busy
+//    servers, so the ratio of their requests per second is the ratio of their costs per
+//    request, measured in the same seconds: the machine's drift (this VM's speed moves by
+//    +-25% between runs) cancels. PAIRS x DURATION s per scenario.
+//
+//   npx tsx bench/http.bench.ts                      (5 rounds of 3 s, 6 pairs of 3 s)
+//   BENCH_DURATION=2 BENCH_ROUNDS=3 BENCH_PAIRS=4 npx tsx bench/http.bench.ts
+//   BENCH_CLIENT=autocannon npx tsx bench/http.bench.ts   (no pairs)
+//   BENCH_BASELINE_SERVERS=<bundle> npx tsx bench/http.bench.ts   (also: ours vs an earlier build)
 import { build } from 'esbuild';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_HEADERS, DEMO_IDS } from './http/fixtures.js';
-
-type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { type LoadResult, type Target, hasTaskset, load, pickClient, pinned } from './http/load.js';
 
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 3);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+const PAIRS = Number(process.env['BENCH_PAIRS'] ?? 6);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+const CLIENT = pickClient();
 
 const base = `/accounts/${DEMO_IDS.accountID}`;
 const auth = BENCH_HEADERS;
 const schedulePath = `${base}/schedules/${DEMO_IDS.scheduleID}`;
 
-type Scenario = { name: string; server: string; method: string; path: string; headers?: Record<string, string>; body?: string; ceiling: string };
+type Scenario = { name: string; server: string; method: string; path: string; headers?: Record<string, string>; body?: string };
 
 const BARE = 'bare node:http, fixed small JSON body';
 const BARE_SCHEDULE = 'bare node:http, fixed body = our GET schedule answer';
 const SCENARIOS: Scenario[] = [
-  { name: BARE, server: 'bare', method: 'GET', path: schedulePath, ceiling: BARE },
-  { name: BARE_SCHEDULE, server: 'bare-schedule', method: 'GET', path: schedulePath, ceiling: BARE },
-  { name: 'Hono on @hono/node-server, fixed small JSON body', server: 'hono-fixed', method: 'GET', path: schedulePath, ceiling: BARE },
-  { name: 'ours: GET schedule (toNodeListener)', server: 'ours', method: 'GET', path: schedulePath, headers: auth, ceiling: BARE },
-  { name: 'ours: GET adjustment (toNodeListener)', server: 'ours', method: 'GET', path: `${base}/adjustments/${DEMO_IDS.adjustmentID}`, headers: auth, ceiling: BARE },
+  { name: BARE, server: 'bare', method: 'GET', path: schedulePath },
+  { name: BARE_SCHEDULE, server: 'bare-schedule', method: 'GET', path: schedulePath },
+  { name: 'Hono on @hono/node-server, fixed small JSON body', server: 'hono-fixed', method: 'GET', path: schedulePath },
+  { name: 'ours: GET schedule (toNodeListener)', server: 'ours', method: 'GET', path: schedulePath, headers: auth },
+  { name: 'ours: GET adjustment (toNodeListener)', server: 'ours', method: 'GET', path: `${base}/adjustments/${DEMO_IDS.adjustmentID}`, headers: auth },
   {
     name: 'ours: PATCH invoice (toNodeListener)',
     server: 'ours',
@@ -41,32 +50,24 @@ const SCENARIOS: Scenario[] = [
     path: `${base}/invoices/${DEMO_IDS.invoiceID}`,
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ description: 'benchmark update', dueDate: '2026-05-01T00:00:00Z' }),
-    ceiling: BARE,
   },
-  { name: 'ours in Hono: GET schedule (fetch Request/Response bridge)', server: 'hono-ours', method: 'GET', path: schedulePath, headers: auth, ceiling: BARE },
+  { name: 'ours in Hono: GET schedule (fetch Request/Response bridge)', server: 'hono-ours', method: 'GET', path: schedulePath, headers: auth },
 ];
+const BARE_SCENARIO = SCENARIOS[0]!;
 
 // The servers run as one esbuild bundle (as a consumer's build would ship them), not through
 // tsx, whose keepNames transform adds a call to every closure created per request. The bundle
 // lives in node_modules/.cache so that it resolves hono and @hono/node-server.
-const SERVERS = join('node_modules', '.cache', 'payments-kit-bench', 'servers.mjs');
+const CACHE = join('node_modules', '.cache', 'payments-kit-bench');
+mkdirSync(CACHE, { recursive: true });
+const SERVERS = join(CACHE, 'servers.mjs');
 await build({ entryPoints: ['bench/http/servers.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: SERVERS, logLevel: 'error' });
 
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-    execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+type Running = { child: ChildProcess; port: number };
 
-function startServer(kind: string): Promise<{ child: ChildProcess; port: number }> {
-  const [command, args] = hasTaskset
-    ? ['taskset', ['-c', '1', process.execPath, SERVERS, kind]]
-    : [process.execPath, [SERVERS, kind]];
-  const child = spawn(command, args as string[], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startServer(kind: string, bundle = SERVERS): Promise<Running> {
+  const [command, args] = pinned(1, process.execPath, [bundle, kind]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,36 +79,23 @@ function startServer(kind: string): Promise<{ child: ChildProcess; port: number 
   });
 }
 
-async function measure(scenario: Scenario, port: number): Promise<AutocannonResult> {
-  const options = { url: `http://127.0.0.1:${port}${scenario.path}`, method: scenario.method, headers: scenario.headers, body: scenario.body, connections: CONNECTIONS };
-  await autocannon({ ...options, duration: 1 }); // warm-up (JIT)
-  return autocannon({ ...options, duration: DURATION });
+async function stopServer({ child }: Running): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
-const rps = new Map<string, number[]>();
-const p99 = new Map<string, number[]>();
-/** Per round: the bare server is measured first and again last; its baseline is the mean of both. */
-const bareBaseline: number[] = [];
-for (let round = 1; round <= ROUNDS; round++) {
-  for (const scenario of [...SCENARIOS, SCENARIOS[0]!]) {
-    const { child, port } = await startServer(scenario.server);
-    try {
-      const r = await measure(scenario, port);
-      if (r.non2xx > 0 || r.errors > 0) console.warn(`! ${scenario.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      const previous = rps.get(scenario.name) ?? [];
-      if (scenario.name === BARE && previous.length === round) {
-        // Second bare run of this round: the round's baseline is the mean of both.
-        bareBaseline.push(((previous[round - 1] ?? 0) + r.requests.average) / 2);
-      } else {
-        rps.set(scenario.name, [...previous, r.requests.average]);
-        p99.set(scenario.name, [...(p99.get(scenario.name) ?? []), r.latency.p99]);
-      }
-      console.error(`round ${round}: ${scenario.name}: ${Math.round(r.requests.average)} req/s`);
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-  }
+const targetOf = (scenario: Scenario, port: number): Target => ({
+  url: `http://127.0.0.1:${port}${scenario.path}`,
+  method: scenario.method,
+  ...(scenario.headers === undefined ? {} : { headers: scenario.headers }),
+  ...(scenario.body === undefined ? {} : { body: scenario.body }),
+});
+
+const run = (scenario: Scenario, server: Running, seconds: number): Promise<LoadResult> =>
+  load(CLIENT, targetOf(scenario, server.port), { seconds, connections: CONNECTIONS, serverPid: server.child.pid, cacheDir: CACHE });
+
+function check(scenario: Scenario, r: LoadResult): void {
+  if (r.bad > 0) console.warn(`! ${scenario.name}: ${r.bad} non-2xx responses or socket errors`);
 }
 
 const median = (xs: number[]): number => {
@@ -116,20 +104,106 @@ const median = (xs: number[]): number => {
   return s.length % 2 === 1 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)}%` : 'n/a');
+const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`;
 
-console.log(`\n## HTTP throughput (${CONNECTIONS} connections, ${ROUNDS} rounds x ${DURATION} s, 127.0.0.1, server ${hasTaskset ? 'pinned to CPU 1, load on CPU 0' : 'not pinned'})`);
-console.log('| scenario | median req/s | req/s per round | median p99 (ms) | vs bare (median of per-round ratios) | vs bare, same bytes |');
-console.log('|---|---:|---|---:|---:|---:|');
-console.log(`| (bare baseline per round: mean of its first and last run) | ${fmt(median(bareBaseline))} | ${bareBaseline.map(fmt).join(' / ')} | | | |`);
-const bareRounds = bareBaseline;
-const bareScheduleRounds = rps.get(BARE_SCHEDULE) ?? [];
-for (const scenario of SCENARIOS) {
-  const runs = rps.get(scenario.name) ?? [];
-  const ratio = median(runs.map((r, i) => r / (bareRounds[i] ?? Number.NaN)));
-  const sameBytes = scenario.path === schedulePath && scenario.server !== 'bare' && scenario.server !== 'hono-fixed' && scenario.server !== 'bare-schedule'
-    ? median(runs.map((r, i) => r / (bareScheduleRounds[i] ?? Number.NaN))).toFixed(2)
-    : '';
-  console.log(`| ${scenario.name} | ${fmt(median(runs))} | ${runs.map(fmt).join(' / ')} | ${median(p99.get(scenario.name) ?? [])} | ${ratio.toFixed(2)} | ${sameBytes} |`);
+// 1. One at a time, in rounds.
+const rps = new Map<string, number[]>();
+const p99 = new Map<string, number[]>();
+const busy = new Map<string, number[]>();
+const bareBaseline: number[] = [];
+const push = (map: Map<string, number[]>, key: string, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
+for (let round = 1; round <= ROUNDS; round++) {
+  const firstBare: number[] = [];
+  for (const scenario of [...SCENARIOS, BARE_SCENARIO]) {
+    const server = await startServer(scenario.server);
+    try {
+      await run(scenario, server, 1); // warm-up (JIT)
+      const r = await run(scenario, server, DURATION);
+      check(scenario, r);
+      if (scenario === BARE_SCENARIO && firstBare.length === 1) bareBaseline.push(((firstBare[0] ?? 0) + r.rps) / 2);
+      else {
+        if (scenario === BARE_SCENARIO) firstBare.push(r.rps);
+        push(rps, scenario.name, r.rps);
+        push(p99, scenario.name, r.p99Ms);
+        push(busy, scenario.name, r.serverBusy);
+      }
+      console.error(`round ${round}: ${scenario.name}: ${fmt(r.rps)} req/s, server busy ${pct(r.serverBusy)}`);
+    } finally {
+      await stopServer(server);
+    }
+  }
+}
+
+const where = `${CONNECTIONS} connections, 127.0.0.1, client ${CLIENT}, ${hasTaskset ? 'server pinned to CPU 1, client to CPU 0' : 'not pinned'}`;
+if (ROUNDS > 0) {
+  console.log(`\n## HTTP throughput, one server at a time (${ROUNDS} rounds x ${DURATION} s; ${where})`);
+  console.log('| scenario | median req/s | req/s per round | median p99 (ms) | server busy | vs bare (median of per-round ratios) | vs bare, same bytes |');
+  console.log('|---|---:|---|---:|---:|---:|---:|');
+  console.log(`| (bare baseline per round: mean of its first and last run) | ${fmt(median(bareBaseline))} | ${bareBaseline.map(fmt).join(' / ')} | | | | |`);
+  const bareScheduleRounds = rps.get(BARE_SCHEDULE) ?? [];
+  const servesScheduleAnswer = (s: Scenario) => s.path === schedulePath && (s.server === 'ours' || s.server === 'hono-ours');
+  for (const scenario of SCENARIOS) {
+    const runs = rps.get(scenario.name) ?? [];
+    const ratio = median(runs.map((r, i) => r / (bareBaseline[i] ?? Number.NaN)));
+    const sameBytes = servesScheduleAnswer(scenario) ? median(runs.map((r, i) => r / (bareScheduleRounds[i] ?? Number.NaN))).toFixed(2) : '';
+    console.log(
+      `| ${scenario.name} | ${fmt(median(runs))} | ${runs.map(fmt).join(' / ')} | ${median(p99.get(scenario.name) ?? []).toFixed(2)} | ` +
+        `${pct(median(busy.get(scenario.name) ?? []))} | ${ratio.toFixed(2)} | ${sameBytes} |`,
+    );
+  }
+}
+
+// 2. Paired on one CPU (wrk only: two autocannon clients would be the bottleneck).
+type Side = { scenario: Scenario; bundle?: string };
+
+/** Runs `a` and `b` at the same time, PAIRS times (alternating which client starts first); b/a per pair. */
+async function paired(a: Side, b: Side): Promise<{ ratios: number[]; aRps: number[]; bRps: number[] }> {
+  const serverA = await startServer(a.scenario.server, a.bundle);
+  const serverB = await startServer(b.scenario.server, b.bundle);
+  try {
+    await Promise.all([run(a.scenario, serverA, 1), run(b.scenario, serverB, 1)]);
+    const ratios: number[] = [];
+    const aRps: number[] = [];
+    const bRps: number[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const runA = () => run(a.scenario, serverA, DURATION);
+      const runB = () => run(b.scenario, serverB, DURATION);
+      const [ra, rb] = pair % 2 === 0 ? await Promise.all([runA(), runB()]) : await Promise.all([runB(), runA()]).then(([y, x]) => [x, y] as const);
+      check(b.scenario, rb);
+      ratios.push(rb.rps / ra.rps);
+      aRps.push(ra.rps);
+      bRps.push(rb.rps);
+      console.error(`pair ${pair + 1}: ${b.scenario.name}: ${fmt(rb.rps)} vs ${a.scenario.name}: ${fmt(ra.rps)} req/s`);
+    }
+    return { ratios, aRps, bRps };
+  } finally {
+    await Promise.all([stopServer(serverA), stopServer(serverB)]);
+  }
+}
+
+if (CLIENT === 'wrk' && hasTaskset && PAIRS > 0) {
+  console.log(`\n## HTTP throughput, paired with the bare server on CPU 1 (${PAIRS} pairs x ${DURATION} s; ${where})`);
+  console.log('| scenario | vs bare: median | vs bare: range | scenario req/s (median) | bare req/s (median) |');
+  console.log('|---|---:|---|---:|---:|');
+  for (const scenario of [BARE_SCENARIO, ...SCENARIOS.slice(1)]) {
+    const { ratios, aRps, bRps } = await paired({ scenario: BARE_SCENARIO }, { scenario });
+    const label = scenario === BARE_SCENARIO ? `${scenario.name} (a second one: the method's own error)` : scenario.name;
+    console.log(`| ${label} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
+  }
+
+  // Before/after: BENCH_BASELINE_SERVERS names another build of bench/http/servers.ts (e.g. from
+  // an earlier commit, see docs/performance.md); our scenarios are paired with it.
+  const baseline = process.env['BENCH_BASELINE_SERVERS'];
+  if (baseline !== undefined && baseline !== '') {
+    console.log(`\n## This tree vs the baseline build ${baseline}, paired on CPU 1 (${PAIRS} pairs x ${DURATION} s)`);
+    console.log('| scenario | this tree vs baseline: median | range | this tree req/s (median) | baseline req/s (median) |');
+    console.log('|---|---:|---|---:|---:|');
+    for (const scenario of SCENARIOS.filter((s) => s.server === 'ours')) {
+      const { ratios, aRps, bRps } = await paired({ scenario, bundle: baseline }, { scenario });
+      console.log(`| ${scenario.name} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
+    }
+  }
 }
 
 // In-process: the cost of the WHATWG Request/Response bridge itself, on one GET adjustment.
@@ -138,9 +212,11 @@ for (const scenario of SCENARIOS) {
 const { compare } = await import('./compare.js');
 const { createHandler, createMemoryStore, createStaticAuth } = await import('../src/http/index.js');
 const { ANSWER_EXCHANGE } = await import('../src/http/fast-path.js');
+const { freshUuid } = await import('../src/http/fresh-uuid.js');
 const { DEMO_SEED, DEMO_TOKENS } = await import('./http/fixtures.js');
 const inProcess = createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
-const fast = (inProcess as unknown as Record<symbol, (e: unknown) => Promise<unknown>>)[ANSWER_EXCHANGE];
+const answerExchange = (inProcess as unknown as Record<symbol, (e: unknown, settle: (e: unknown, outcome: unknown) => void) => void>)[ANSWER_EXCHANGE];
+const fast = (exchange: unknown) => new Promise((resolve) => answerExchange?.(exchange, (_e, outcome) => resolve(outcome)));
 const adjustmentPath = `${base}/adjustments/${DEMO_IDS.adjustmentID}`;
 const neverAborted = new AbortController().signal;
 const exchangeFor = (path: string) => ({
@@ -158,7 +234,7 @@ await compare([
   {
     title: 'GET adjustment in process: exchange fast path vs WHATWG Request/Response',
     contenders: [
-      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast?.(adjustmentExchange) },
+      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast(adjustmentExchange) },
       {
         name: 'fetch handler: new Request + Response.text()',
         fn: async () => (await inProcess(new Request(`http://127.0.0.1${adjustmentPath}`, { headers: auth }))).text(),
@@ -168,11 +244,18 @@ await compare([
   {
     title: 'GET schedule in process: exchange fast path vs WHATWG Request/Response',
     contenders: [
-      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast?.(scheduleExchange) },
+      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast(scheduleExchange) },
       {
         name: 'fetch handler: new Request + Response.text()',
         fn: async () => (await inProcess(new Request(`http://127.0.0.1${schedulePath}`, { headers: auth }))).text(),
       },
+    ],
+  },
+  {
+    title: 'A fresh request id (every response without a valid x-request-id needs one)',
+    contenders: [
+      { name: 'ours: freshUuid (256 formatted per random fill)', fn: () => freshUuid() },
+      { name: 'crypto.randomUUID()', fn: () => globalThis.crypto.randomUUID() },
     ],
   },
 ]);

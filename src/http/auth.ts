@@ -53,28 +53,30 @@ function judge(token: string, grant: TokenGrant | undefined, clock: () => Date):
   return { ok: true, token, grant };
 }
 
+const PLACEHOLDER = '{accountID}';
+
 /**
- * Fills a scope template with the path's account, e.g.
+ * Fills a scope template's first `{accountID}` with the path's account, literally, e.g.
  * `/accounts/{accountID}/invoices.write` -> `/accounts/acc_1/invoices.write`.
  *
  * @example
  * scopeFor('/accounts/{accountID}/wallets.read', 'acc_1') // '/accounts/acc_1/wallets.read'
  */
 export function scopeFor(template: string, accountID: string | undefined): string {
-  return template.replace('{accountID}', accountID ?? '');
+  // Sliced, not `String.replace`: an account such as "$&" must not act as a replacement pattern.
+  const at = template.indexOf(PLACEHOLDER);
+  return at < 0 ? template : `${template.slice(0, at)}${accountID ?? ''}${template.slice(at + PLACEHOLDER.length)}`;
 }
 
 /**
- * True when the grant allows the operation: it holds `required` exactly; or, with no
- * required scope (operations the spec lists without one), it holds any scope of the
- * path's account; or the path names no account.
+ * For an operation the spec lists without a scope: true when the grant holds any scope of
+ * the path's account, or when the path names no account.
  *
  * @example
- * isAllowed({ scopes: ['/accounts/a/wallets.read'] }, '/accounts/a/wallets.read', 'a') // true
- * isAllowed({ scopes: ['/accounts/a/wallets.read'] }, undefined, 'b')                  // false
+ * holdsAccountScope({ scopes: ['/accounts/a/wallets.read'] }, 'a') // true
+ * holdsAccountScope({ scopes: ['/accounts/a/wallets.read'] }, 'b') // false
  */
-export function isAllowed(grant: TokenGrant, required: string | undefined, accountID: string | undefined): boolean {
-  if (required !== undefined) return grant.scopes.includes(required);
+export function holdsAccountScope(grant: TokenGrant, accountID: string | undefined): boolean {
   if (accountID === undefined) return true;
   const prefix = `/accounts/${accountID}/`;
   return grant.scopes.some((scope) => scope.startsWith(prefix));

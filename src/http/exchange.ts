@@ -26,8 +26,8 @@ export interface Exchange {
 export type PlainReply = {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
-  /** Serialized JSON; sent with `content-type: application/json`. */
-  readonly body?: string;
+  /** Serialized JSON, as text or as its UTF-8 bytes; sent with `content-type: application/json`. */
+  readonly body?: string | Uint8Array<ArrayBuffer>;
 };
 
 /** An answer: a plain reply, or a host operation's own `Response`. */

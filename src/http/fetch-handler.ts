@@ -1,9 +1,9 @@
 import { OPERATION_CATALOG, isSpecifiedOperation } from './catalog.js';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
 import { isResponseReply } from './exchange.js';
-import { ANSWER_EXCHANGE } from './fast-path.js';
+import { ANSWER_EXCHANGE, type AnswerExchange } from './fast-path.js';
 import { type HandlerOptions, resolveOptions } from './options.js';
-import { type Outcome, answer } from './pipeline.js';
+import { type Outcome, answer, answerThen } from './pipeline.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** A WHATWG fetch handler: what `createHandler` returns. */
@@ -113,11 +113,11 @@ export function toResponse({ requestId, reply }: { requestId: string; reply: Rep
  */
 export function createHandler(options: HandlerOptions): FetchHandler {
   const resolved = resolveOptions(options, LISTED_IDS);
-  const answerExchange = (exchange: Exchange): Promise<Outcome> => answer(exchange, resolved);
+  const answerExchange: AnswerExchange = (exchange, settle) => answerThen(exchange, resolved, settle);
   const handler = async (request: Request): Promise<Response> => {
     let outcome: Outcome;
     try {
-      outcome = await answerExchange(exchangeOf(request));
+      outcome = await answer(exchangeOf(request), resolved);
     } catch {
       // Only reachable if the request object itself is unusable.
       outcome = await answer(BROKEN_REQUEST, resolved);

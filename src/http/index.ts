@@ -14,6 +14,7 @@ export {
   type NodeListenerOptions,
   type ResponseLogEntry,
 } from './node-listener.js';
+export { answerClientError, type ClientError } from './client-error.js';
 export { createMemoryStore } from './memory-store.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';

@@ -25,5 +25,8 @@ export const HTTP_MESSAGES = Object.freeze({
   invoiceChanged: 'the invoice was changed by another request; read it again and retry',
   disputeClosed: 'the dispute does not accept evidence in its current status',
   domainNotRegistered: 'the domain is not registered for wallet payments on this account',
+  unparseable: 'the request could not be parsed as HTTP/1.1',
+  headersTooLarge: 'the request headers are larger than this server accepts',
+  requestTimeout: 'the request was not received in time',
   versionNotServed: 'this operation is served only at version v2026.04.00 (header X-Service-Version)',
 } as const);

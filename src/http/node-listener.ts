@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
 import { BadRequestTargetError, isResponseReply } from './exchange.js';
-import { ANSWER_EXCHANGE, type FastHandler } from './fast-path.js';
+import { ANSWER_EXCHANGE, type AnswerExchange, type FastHandler } from './fast-path.js';
+import { freshUuid } from './fresh-uuid.js';
 import { HTTP_MESSAGES } from './messages.js';
 import type { Outcome } from './pipeline.js';
 import { errorReply } from './reply.js';
@@ -199,15 +200,17 @@ class NodeExchange implements Exchange {
   readonly method: string;
   readonly path: string;
   readonly mountPath: string;
+  /** The response the outcome is written to. */
+  readonly res: ServerResponse;
+  /** What the listener tracks for this request (request id, whether to close the connection). */
+  readonly state: ListenerState;
   readonly #req: FrameworkRequest;
-  readonly #res: ServerResponse;
-  readonly #state: ListenerState;
   #controller: AbortController | undefined;
 
   constructor(req: FrameworkRequest, res: ServerResponse, state: ListenerState) {
     this.#req = req;
-    this.#res = res;
-    this.#state = state;
+    this.res = res;
+    this.state = state;
     this.method = req.method ?? '';
     this.path = pathOfTarget(req.originalUrl ?? req.url ?? '/');
     this.mountPath = req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '';
@@ -219,14 +222,14 @@ class NodeExchange implements Exchange {
 
   readBody(limit: number): Promise<BodyBytes> {
     return readNodeBody(this.#req, limit, () => {
-      this.#state.closeConnection = true;
+      this.state.closeConnection = true;
     });
   }
 
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       const controller = new AbortController();
-      const res = this.#res;
+      const res = this.res;
       const abort = (): void => {
         if (!res.writableEnded) controller.abort();
       };
@@ -285,6 +288,8 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   }
 }
 
+const byteLengthOf = (body: string | Uint8Array): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+
 function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeConnection: boolean): Promise<void> | void {
   if (isResponseReply(reply)) {
     const headers = new Headers(reply.response.headers);
@@ -297,7 +302,7 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
     const flat =
       body === undefined
         ? [REQUEST_ID_HEADER, requestId, 'content-length', '0']
-        : [REQUEST_ID_HEADER, requestId, 'content-type', 'application/json', 'content-length', String(Buffer.byteLength(body))];
+        : [REQUEST_ID_HEADER, requestId, 'content-type', 'application/json', 'content-length', String(byteLengthOf(body))];
     if (closeConnection) flat.push('connection', 'close');
     res.writeHead(reply.status, flat);
     res.end(body);
@@ -307,7 +312,7 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
   headers[REQUEST_ID_HEADER] = requestId;
   if (reply.body !== undefined) {
     headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(reply.body));
+    headers['content-length'] = String(byteLengthOf(reply.body));
   } else headers['content-length'] = '0';
   if (closeConnection) headers['connection'] = 'close';
   res.writeHead(reply.status, headers);
@@ -347,23 +352,26 @@ export function toNodeListener(
     const state: ListenerState = { closeConnection: false, requestId: '' };
     const exchange = new NodeExchange(req as FrameworkRequest, res, state);
     if (onResponse !== undefined) logOnFinish(res, exchange, state, onResponse);
-    // Module-level async functions with their own try/catch: no closures per request.
-    if (fast !== undefined) void respondFast(fast, exchange, res, state);
+    // Module-level functions (no closures per request); the fast path makes no promise here.
+    if (fast !== undefined) respondFast(fast, exchange);
     else void respondBridged(handler, exchange, res, state);
   };
 }
 
-async function respondFast(
-  fast: (exchange: Exchange) => Promise<Outcome>,
-  exchange: NodeExchange,
-  res: ServerResponse,
-  state: ListenerState,
-): Promise<void> {
+function respondFast(fast: AnswerExchange, exchange: NodeExchange): void {
   try {
-    const outcome = await fast(exchange);
-    state.requestId = outcome.requestId;
+    fast(exchange, writeOutcome);
+  } catch {
+    fail(exchange.res, exchange.state);
+  }
+}
+
+function writeOutcome(exchange: NodeExchange, outcome: Outcome): void {
+  const { res, state } = exchange;
+  state.requestId = outcome.requestId;
+  try {
     const written = writeReply(res, outcome.requestId, outcome.reply, state.closeConnection);
-    if (written !== undefined) await written;
+    if (written !== undefined) written.catch(() => fail(res, state));
   } catch {
     fail(res, state);
   }
@@ -380,7 +388,7 @@ async function respondBridged(
     request = exchange.toRequest();
   } catch {
     // Host and target that form no URL: the client's fault, answered 400 with a request id.
-    state.requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), () => globalThis.crypto.randomUUID());
+    state.requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid);
     writeReply(res, state.requestId, errorReply(400, HTTP_MESSAGES.badTarget), true);
     return;
   }
@@ -394,7 +402,7 @@ async function respondBridged(
 }
 
 function fail(res: ServerResponse, state: ListenerState): void {
-  state.requestId = globalThis.crypto.randomUUID();
+  state.requestId = freshUuid();
   failSafe(res, state.requestId);
 }
 

@@ -1,4 +1,5 @@
 import type { Version } from '../version/index.js';
+import { freshUuid } from './fresh-uuid.js';
 import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
 import type { Store } from './store.js';
@@ -51,7 +52,7 @@ export type HandlerOptions = {
   readonly onError?: ErrorReporter;
   /** The current time; default `() => new Date()`. */
   readonly clock?: () => Date;
-  /** New resource IDs (evidence IDs); default `crypto.randomUUID()`. */
+  /** New resource IDs (evidence IDs); default a random version 4 UUID. */
   readonly generateId?: () => string;
   /** Refuses requests with 429 and `Retry-After`; default: no limit. */
   readonly rateLimiter?: RateLimiter;
@@ -94,7 +95,6 @@ export const OPTION_MESSAGES = Object.freeze({
 
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
-const randomId = (): string => globalThis.crypto.randomUUID();
 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -128,7 +128,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     onEffect: options.onEffect,
     onError: options.onError,
     clock: options.clock ?? systemClock,
-    generateId: options.generateId ?? randomId,
+    generateId: options.generateId ?? freshUuid,
     rateLimiter: options.rateLimiter,
     downstreamTimeoutMs: positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs'),
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),

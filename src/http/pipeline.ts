@@ -1,12 +1,16 @@
-import { authenticate, insufficientScopeChallenge, isAllowed, scopeFor } from './auth.js';
-import { type CatalogEntry, OPERATION_CATALOG, isSpecifiedOperation } from './catalog.js';
+import { type Authentication, authenticate, holdsAccountScope, insufficientScopeChallenge, scopeFor } from './auth.js';
+import { type CatalogEntry, OPERATION_CATALOG } from './catalog.js';
 import { BadRequestTargetError, type Exchange, type Reply } from './exchange.js';
 import { HTTP_MESSAGES } from './messages.js';
+import type { SpecifiedOperation } from './operations/context.js';
 import { SPECIFIED_OPERATIONS } from './operations/index.js';
-import type { ResolvedOptions } from './options.js';
+import type { OperationImplementation, ResolvedOptions } from './options.js';
+import type { RateLimitDecision, TokenGrant } from './ports.js';
+import type { Version } from '../version/index.js';
+import { freshUuid } from './fresh-uuid.js';
 import { errorReply } from './reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';
-import { type Router, createRouter } from './router.js';
+import { type RouteMatch, type Router, createRouter } from './router.js';
 import { VERSION_HEADER_NAME, VERSION_POLICIES, checkVersion } from './versions.js';
 
 /** The answer to one exchange: the reply and the request id it must carry. */
@@ -15,8 +19,10 @@ export type Outcome = { readonly requestId: string; readonly reply: Reply };
 /** The compiled router of the whole catalog (built once per process). */
 export const CATALOG_ROUTER: Router = createRouter(OPERATION_CATALOG);
 
-const randomRequestId = (): string => globalThis.crypto.randomUUID();
 const INTERNAL_ERROR = errorReply(500, HTTP_MESSAGES.internal);
+
+/** The five specified operations by catalog id (a `Map`: no inherited keys). */
+const SPECIFIED_BY_ID: ReadonlyMap<string, SpecifiedOperation> = new Map(Object.entries(SPECIFIED_OPERATIONS));
 
 function relativePath(path: string, prefix: string): string | undefined {
   if (prefix === '') return path;
@@ -32,41 +38,84 @@ function report(options: ResolvedOptions, error: unknown, requestId: string, ope
   }
 }
 
-async function dispatch(exchange: Exchange, options: ResolvedOptions, requestId: string): Promise<Reply> {
+/** A routed request: what every step after routing needs. */
+type Routed = {
+  readonly exchange: Exchange;
+  readonly options: ResolvedOptions;
+  readonly requestId: string;
+  readonly entry: CatalogEntry;
+  readonly params: Readonly<Record<string, string>>;
+  readonly accountID: string | undefined;
+  /** The host's implementation, for an operation of spec 4.6. */
+  readonly implementation: OperationImplementation | undefined;
+};
+
+const NOT_FOUND: RouteMatch = { kind: 'not-found' };
+
+/** The catalog route of the exchange's path below the mount path and `basePath`, if any. */
+function route(exchange: Exchange, options: ResolvedOptions): RouteMatch {
   const mounted = relativePath(exchange.path, exchange.mountPath) ?? exchange.path;
   const path = relativePath(mounted, options.basePath);
-  const match = path === undefined ? undefined : CATALOG_ROUTER.match(exchange.method, path);
-  if (match === undefined || match.kind === 'not-found') return errorReply(404, HTTP_MESSAGES.notFound);
-  if (match.kind === 'method-not-allowed') return errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
-  const { entry, params } = match;
-  const accountID = params['accountID'];
-  const implementation = options.operations.get(entry.id);
+  return path === undefined ? NOT_FOUND : CATALOG_ROUTER.match(exchange.method, path);
+}
 
+// The steps below return a reply, or a promise only where a port answers asynchronously, so
+// that a request whose ports answer at once costs no promise before its operation's own.
+
+/** Authentication (401): the `auth` port's grant for the bearer token, then {@link admit}. */
+function authenticateRouted(routed: Routed): Reply | Promise<Reply> {
+  const { exchange, options } = routed;
   const authenticated = authenticate(exchange.header('authorization'), options.auth, options.clock);
-  const authentication = authenticated instanceof Promise ? await authenticated : authenticated;
+  return authenticated instanceof Promise ? authenticated.then((authentication) => admit(routed, authentication)) : admit(routed, authenticated);
+}
+
+/** Scope (403) and rate limit (429) for an authenticated (or refused: 401) request. */
+function admit(routed: Routed, authentication: Authentication): Reply | Promise<Reply> {
   if (!authentication.ok) {
     return errorReply(401, authentication.error, { 'www-authenticate': authentication.challenge });
   }
+  const { entry, accountID, implementation, options } = routed;
   const template = entry.scope ?? implementation?.scope;
   const required = template === undefined ? undefined : scopeFor(template, accountID);
-  if (!isAllowed(authentication.grant, required, accountID)) {
+  const allowed = required === undefined ? holdsAccountScope(authentication.grant, accountID) : authentication.grant.scopes.includes(required);
+  if (!allowed) {
     return errorReply(403, HTTP_MESSAGES.insufficientScope, { 'www-authenticate': insufficientScopeChallenge(required) });
   }
-  if (options.rateLimiter !== undefined) {
-    const decision = await options.rateLimiter.check({ operationId: entry.id, accountID, token: authentication.token });
-    if (!decision.allowed) {
-      const seconds = Math.max(0, Math.ceil(Number.isFinite(decision.retryAfterSeconds) ? decision.retryAfterSeconds : 1));
-      return errorReply(429, HTTP_MESSAGES.rateLimited, { 'retry-after': String(seconds) });
-    }
+  if (options.rateLimiter === undefined) return perform(routed, authentication.grant);
+  const decision = options.rateLimiter.check({ operationId: entry.id, accountID, token: authentication.token });
+  // The same test `await` applies: anything with a callable `then` is awaited.
+  if (typeof (decision as { then?: unknown }).then === 'function') {
+    return Promise.resolve(decision).then((resolved) => afterRateLimit(routed, authentication.grant, resolved));
   }
+  return afterRateLimit(routed, authentication.grant, decision as RateLimitDecision);
+}
+
+/** The rate limiter's decision: 429 with `Retry-After`, or on to {@link perform}. */
+function afterRateLimit(routed: Routed, grant: TokenGrant, decision: RateLimitDecision): Reply | Promise<Reply> {
+  if (decision.allowed) return perform(routed, grant);
+  const seconds = Math.max(0, Math.ceil(Number.isFinite(decision.retryAfterSeconds) ? decision.retryAfterSeconds : 1));
+  return errorReply(429, HTTP_MESSAGES.rateLimited, { 'retry-after': String(seconds) });
+}
+
+/** Version (400 or 404), then the operation: ours, the host's, or 501. */
+function perform(routed: Routed, grant: TokenGrant): Reply | Promise<Reply> {
+  const { exchange, entry, params, accountID, requestId, options, implementation } = routed;
   const version = checkVersion(exchange.header(VERSION_HEADER_NAME), VERSION_POLICIES[entry.id] ?? 'any');
   if (!version.ok) return errorReply(version.status, version.error);
-
-  if (isSpecifiedOperation(entry.id)) {
-    const reply = await SPECIFIED_OPERATIONS[entry.id]({ exchange, params, accountID: accountID ?? '', requestId, options });
-    return checkListed(entry, reply, options, requestId);
-  }
+  const specified = SPECIFIED_BY_ID.get(entry.id);
+  if (specified !== undefined) return specified({ exchange, params, accountID: accountID ?? '', requestId, options });
   if (implementation === undefined) return errorReply(501, HTTP_MESSAGES.notImplemented);
+  return performHostOperation(routed, implementation, version.version, grant);
+}
+
+/** A host-registered operation (spec 4.6): it gets a WHATWG `Request` and answers a `Response`. */
+async function performHostOperation(
+  routed: Routed,
+  implementation: OperationImplementation,
+  version: Version | undefined,
+  grant: TokenGrant,
+): Promise<Reply> {
+  const { exchange, entry, params, requestId } = routed;
   let request: Request;
   try {
     request = exchange.toRequest();
@@ -74,21 +123,17 @@ async function dispatch(exchange: Exchange, options: ResolvedOptions, requestId:
     if (error instanceof BadRequestTargetError) return errorReply(400, HTTP_MESSAGES.badTarget);
     throw error;
   }
-  const response: unknown = await implementation.handle({
-    request,
-    params,
-    requestId,
-    version: version.version,
-    grant: authentication.grant,
-    signal: exchange.signal,
-  });
+  const response: unknown = await implementation.handle({ request, params, requestId, version, grant, signal: exchange.signal });
   if (!(response instanceof Response)) throw new TypeError(`operation ${entry.id} did not return a Response`);
   return { response };
 }
 
-/** A specified operation may answer only the statuses spec 4 lists for it; anything else is a defect, answered 500. */
-function checkListed(entry: CatalogEntry, reply: Reply, options: ResolvedOptions, requestId: string): Reply {
-  if ('response' in reply || entry.statuses === undefined || entry.statuses.includes(reply.status)) return reply;
+/**
+ * A specified operation answers only the statuses spec 4 lists for it (the pipeline's own
+ * 401, 403, 429 and version answers are listed too); anything else is a defect, answered 500.
+ */
+function checkListed(entry: CatalogEntry | undefined, reply: Reply, options: ResolvedOptions, requestId: string): Reply {
+  if (entry === undefined || 'response' in reply || entry.statuses === undefined || entry.statuses.includes(reply.status)) return reply;
   report(options, new Error(`operation ${entry.id} answered unlisted status ${reply.status}`), requestId, entry.id);
   return INTERNAL_ERROR;
 }
@@ -96,24 +141,70 @@ function checkListed(entry: CatalogEntry, reply: Reply, options: ResolvedOptions
 /**
  * Answers one exchange: routing (404, 405 with `Allow`), authentication (401), scope
  * (403), rate limit (429), version (400 or 404), then the operation, or 501 for a listed
- * operation the host did not implement. Never rejects: any thrown error is reported to
- * `onError` and answered 500 `{ error }` without internals. The request id is chosen
- * first, so every answer carries it.
+ * operation the host did not implement. Calls `settle(exchange, outcome)` exactly once and
+ * never throws: any thrown error is reported to `onError` and answered 500 `{ error }`
+ * without internals. The request id is chosen first, so every answer carries it. No
+ * promise is made here beyond the operation's own (see {@link answer} for one).
+ *
+ * @example
+ * answerThen(exchange, options, (exchange, { requestId, reply }) => write(reply, requestId));
+ */
+export function answerThen<E extends Exchange>(
+  exchange: E,
+  options: ResolvedOptions,
+  settle: (exchange: E, outcome: Outcome) => void,
+): void {
+  let requestId: string;
+  try {
+    requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid);
+  } catch {
+    requestId = freshUuid();
+  }
+  let entry: CatalogEntry | undefined;
+  let pending: Reply | Promise<Reply>;
+  try {
+    const match = route(exchange, options);
+    if (match.kind === 'not-found') pending = errorReply(404, HTTP_MESSAGES.notFound);
+    else if (match.kind === 'method-not-allowed') pending = errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
+    else {
+      entry = match.entry;
+      const { params } = match;
+      const implementation = SPECIFIED_BY_ID.has(entry.id) ? undefined : options.operations.get(entry.id);
+      pending = authenticateRouted({ exchange, options, requestId, entry, params, accountID: params['accountID'], implementation });
+    }
+  } catch (error) {
+    report(options, error, requestId, entry?.id);
+    settleOnce(settle, exchange, { requestId, reply: INTERNAL_ERROR }, options);
+    return;
+  }
+  if (!(pending instanceof Promise)) {
+    settleOnce(settle, exchange, { requestId, reply: checkListed(entry, pending, options, requestId) }, options);
+    return;
+  }
+  pending.then(
+    (reply) => settleOnce(settle, exchange, { requestId, reply: checkListed(entry, reply, options, requestId) }, options),
+    (error: unknown) => {
+      report(options, error, requestId, entry?.id);
+      settleOnce(settle, exchange, { requestId, reply: INTERNAL_ERROR }, options);
+    },
+  );
+}
+
+/** Calls `settle`; should it throw anyway, the error is reported, never left as an unhandled rejection. */
+function settleOnce<E>(settle: (exchange: E, outcome: Outcome) => void, exchange: E, outcome: Outcome, options: ResolvedOptions): void {
+  try {
+    settle(exchange, outcome);
+  } catch (error) {
+    report(options, error, outcome.requestId);
+  }
+}
+
+/**
+ * {@link answerThen} as a promise, which never rejects.
  *
  * @example
  * const { requestId, reply } = await answer(exchange, options);
  */
-export async function answer(exchange: Exchange, options: ResolvedOptions): Promise<Outcome> {
-  let requestId: string;
-  try {
-    requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), randomRequestId);
-  } catch {
-    requestId = randomRequestId();
-  }
-  try {
-    return { requestId, reply: await dispatch(exchange, options, requestId) };
-  } catch (error) {
-    report(options, error, requestId);
-    return { requestId, reply: INTERNAL_ERROR };
-  }
+export function answer(exchange: Exchange, options: ResolvedOptions): Promise<Outcome> {
+  return new Promise((resolve) => answerThen(exchange, options, (_exchange, outcome) => resolve(outcome)));
 }

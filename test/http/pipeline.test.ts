@@ -227,6 +227,70 @@ describe('rate limiting (429 with Retry-After)', () => {
   });
 });
 
+describe('ports that answer later', () => {
+  const adjustment = () => SPECIFIED[4];
+  const thenable = <T>(value: T) => ({ then: (resolve: (v: T) => void) => setTimeout(() => resolve(value), 1) });
+
+  it('an auth port answering with a promise or a thenable: 200 for a known token, 401 for an unknown one', async () => {
+    const grant = { scopes: [adjustment().scope] };
+    for (const verify of [
+      async (token: string) => (token === 'all' ? grant : undefined),
+      (token: string) => thenable(token === 'all' ? grant : undefined) as never,
+    ]) {
+      const handler = createHandler(testOptions({ auth: { verify } }));
+      const url = `http://x${adjustment().path}`;
+      expect((await handler(new Request(url, { headers: { authorization: 'Bearer all' } }))).status).toBe(200);
+      expect((await handler(new Request(url, { headers: { authorization: 'Bearer nope' } }))).status).toBe(401);
+    }
+  });
+
+  it('a rate limiter answering with a promise or a thenable: 429 with Retry-After, or through to the operation', async () => {
+    for (const wrap of [<T>(v: T) => Promise.resolve(v), thenable]) {
+      for (const [decision, status] of [
+        [{ allowed: false, retryAfterSeconds: 3 }, 429],
+        [{ allowed: true }, 200],
+      ] as const) {
+        const handler = createHandler(testOptions({ rateLimiter: { check: () => wrap(decision) as never } }));
+        const r = await handler(new Request(`http://x${adjustment().path}`, { headers: { authorization: 'Bearer all' } }));
+        expect([r.status, r.headers.get('retry-after')]).toEqual([status, status === 429 ? '3' : null]);
+      }
+    }
+  });
+
+  it('a rate limiter that rejects or throws: 500 {error} reported with the operation id', async () => {
+    for (const check of [() => Promise.reject(new Error('redis down')), () => { throw new Error('redis down'); }]) {
+      const reported: unknown[] = [];
+      const handler = createHandler(testOptions({ rateLimiter: { check }, onError: (error, context) => reported.push([String(error), context.operationId]) }));
+      const r = await handler(new Request(`http://x${adjustment().path}`, { headers: { authorization: 'Bearer all' } }));
+      expect([r.status, await r.json()]).toEqual([500, { error: HTTP_MESSAGES.internal }]);
+      expect(reported).toEqual([['Error: redis down', 'getAdjustment']]);
+    }
+  });
+});
+
+describe('scopes name the account literally', () => {
+  it('an account ID such as "$&" is matched as written, never as a replacement pattern', async () => {
+    const account = '$&';
+    const path = `/accounts/${encodeURIComponent(account)}/adjustments/${ADJUSTMENT_ID}`;
+    const handler = createHandler(
+      testOptions({
+        auth: {
+          verify: (token) =>
+            new Map([
+              ['literal', { scopes: [`/accounts/${account}/wallets.read`] }],
+              ['placeholder', { scopes: ['/accounts/{accountID}/wallets.read'] }],
+            ]).get(token),
+        },
+      }),
+    );
+    const as = (token: string) => handler(new Request(`http://x${path}`, { headers: { authorization: `Bearer ${token}` } }));
+    // The literal scope gets through to the store (no such adjustment in account "$&": 404).
+    expect((await as('literal')).status).toBe(404);
+    const refused = await as('placeholder');
+    expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([403, `Bearer error="insufficient_scope", scope="/accounts/${account}/wallets.read"`]);
+  });
+});
+
 describe('versions (spec 9)', () => {
   it.each(SPECIFIED)('$id: served with no header and with v2026.04.00 in any header-name case', async (op) => {
     for (const headers of [{}, { 'X-SERVICE-VERSION': 'v2026.04.00' }]) {

@@ -1,8 +1,9 @@
 // Requests only a raw socket can send: absolute-form targets, a Host that forms no URL, and
 // two Authorization headers. Each must get a 4xx with x-request-id, never a 500.
-import { connect } from 'node:net';
+import { type ServerOptions, createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES, createHandler, toNodeListener } from '../../src/http/index.js';
+import { HTTP_MESSAGES, answerClientError, createHandler, toNodeListener } from '../../src/http/index.js';
 import { A, INVOICE_ID, SCHEDULE_ID, listen, testOptions } from './helpers.js';
 
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
@@ -92,6 +93,78 @@ describe('raw requests through toNodeListener', () => {
         const r = await rawRequest(portOf(s.url), [`GET /accounts/${A}/schedules/${SCHEDULE_ID} HTTP/1.1`, 'Host: x', `Authorization: Bearer ${first}`, `Authorization: Bearer ${second}`]);
         expect([first, r.status, r.headers['www-authenticate']?.startsWith('Bearer')]).toEqual([first, 401, true]);
       }
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('answerClientError: requests Node’s own parser refuses', () => {
+  /** A server with the listener and, optionally, answerClientError on 'clientError'. */
+  async function parserServer(withAnswer: boolean, options: ServerOptions = {}): Promise<{ port: number; close: () => Promise<void> }> {
+    const server = createServer(options, toNodeListener(createHandler(testOptions())));
+    if (withAnswer) server.on('clientError', answerClientError);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { port, close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) };
+  }
+
+  const MALFORMED = [
+    ['a request line with a space in the target', ['GET /a b HTTP/1.1', 'Host: x']],
+    ['a header line without a colon', ['GET / HTTP/1.1', 'Host: x', 'no colon here']],
+    ['a header name with a space', ['GET / HTTP/1.1', 'Host: x', 'bad name: 1']],
+    ['a bad Content-Length', ['POST / HTTP/1.1', 'Host: x', 'Content-Length: 1x']],
+  ] as const;
+
+  it.each(MALFORMED)('%s: 400 {error} with x-request-id and connection: close', async (_name, lines) => {
+    const s = await parserServer(true);
+    try {
+      const r = await rawRequest(s.port, [...lines]);
+      expect([r.status, JSON.parse(r.body), r.headers['connection']]).toEqual([400, { error: HTTP_MESSAGES.unparseable }, 'close']);
+      expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('headers over maxHeaderSize: 431 {error} with x-request-id', async () => {
+    const s = await parserServer(true, { maxHeaderSize: 1024 });
+    try {
+      const r = await rawRequest(s.port, ['GET / HTTP/1.1', 'Host: x', `x-big: ${'a'.repeat(2048)}`]);
+      expect([r.status, JSON.parse(r.body)]).toEqual([431, { error: HTTP_MESSAGES.headersTooLarge }]);
+      expect(r.headers['x-request-id']).toBeTruthy();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a request not received within requestTimeout: 408 {error} with x-request-id', async () => {
+    const s = await parserServer(true, { requestTimeout: 150, headersTimeout: 150, connectionsCheckingInterval: 25 } as ServerOptions);
+    try {
+      const answer = new Promise<string>((resolve, reject) => {
+        const socket = connect(s.port, '127.0.0.1');
+        let data = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => (data += chunk));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\n'); // headers never finished
+      });
+      const text = await answer;
+      expect(text.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+      expect(text).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+      expect(text.endsWith(JSON.stringify({ error: HTTP_MESSAGES.requestTimeout }))).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('without it, Node answers the same request with no x-request-id (why the listener exists)', async () => {
+    const s = await parserServer(false);
+    try {
+      const r = await rawRequest(s.port, ['GET /a b HTTP/1.1', 'Host: x']);
+      expect(r.status).toBe(400);
+      expect(r.headers['x-request-id']).toBeUndefined();
     } finally {
       await s.close();
     }

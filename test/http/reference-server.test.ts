@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS, type ReferenceServer, demoCurlCommands, startReferenceServer } from '../../src/http/index.js';
+import { DEMO_IDS, HTTP_MESSAGES, type ReferenceServer, demoCurlCommands, startReferenceServer } from '../../src/http/index.js';
 import { call } from './helpers.js';
 
 describe('reference server', () => {
@@ -49,6 +49,6 @@ describe('reference server', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
-    expect(raw.endsWith('{"error":"the request could not be parsed"}')).toBe(true);
+    expect(raw.endsWith(JSON.stringify({ error: HTTP_MESSAGES.unparseable }))).toBe(true);
   });
 });

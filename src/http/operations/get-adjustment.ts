@@ -1,17 +1,17 @@
 import type { Adjustment } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../messages.js';
-import { errorReply } from '../reply.js';
+import { cachedBody, errorReply } from '../reply.js';
 import { type SpecifiedOperation, param } from './context.js';
 
 // The store port promises that a returned object never changes (see `Store`), so its JSON
 // is computed once per object, as the schedule view does for schedules.
-const serialized = new WeakMap<object, string>();
+const serialized = new WeakMap<object, string | Uint8Array<ArrayBuffer>>();
 
-function bodyOf(adjustment: Adjustment): string {
+function bodyOf(adjustment: Adjustment): string | Uint8Array<ArrayBuffer> {
   if (typeof adjustment !== 'object' || adjustment === null) return JSON.stringify(adjustment);
   let body = serialized.get(adjustment);
   if (body === undefined) {
-    body = JSON.stringify(adjustment);
+    body = cachedBody(JSON.stringify(adjustment));
     serialized.set(adjustment, body);
   }
   return body;

@@ -2,6 +2,7 @@ import { scheduleOccurrences } from '../../schedule/index.js';
 import type { Occurrence, Schedule } from '../../schemas/index.js';
 import { parseDateTime } from '../../shared/rfc3339.js';
 import type { ScheduleHorizon } from '../options.js';
+import { cachedBody } from '../reply.js';
 
 const DAY_MS = 86_400_000;
 
@@ -50,16 +51,16 @@ type Expansion = {
   readonly history: readonly Occurrence[];
   readonly historyTimes: readonly number[];
   readonly disabledAt: number;
-  /** The last answer: which slice it showed (history count, start, count), and its serialized body. */
+  /** The last answer: which slice it showed (history count, start, count), and its body (see `cachedBody`). */
   lastHistoryCount: number;
   lastStart: number;
   lastCount: number;
-  lastBody: string | undefined;
+  lastBody: string | Uint8Array<ArrayBuffer> | undefined;
 };
 
 /**
  * Answers get-schedule bodies, reusing one expansion per schedule object for
- * {@link SCHEDULE_CACHE_SLACK_MS} and one serialized body while the shown slice is unchanged.
+ * {@link SCHEDULE_CACHE_SLACK_MS} and one encoded body while the shown slice is unchanged.
  * Results are those of {@link occurrencesToShow} exactly: the expansion covers
  * `[t0, t0 + horizon + slack)` and is filtered to `[now, now + horizon)`; when it was cut
  * at its count cap before the window could be filled, the view expands afresh.
@@ -73,12 +74,14 @@ export class ScheduleView {
   }
 
   /**
-   * The serialized get-schedule body at `now`.
+   * The get-schedule body at `now`, serialized once per shown slice (as text, or as UTF-8
+   * bytes when long: see `cachedBody`), so a repeated answer costs no `JSON.stringify`.
    *
    * @example
-   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, new Date()) // '{"scheduleID":...,"occurrences":[...]}'
+   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, new Date())
+   * // '{"scheduleID":...,"occurrences":[...]}' (or those bytes)
    */
-  body(schedule: Schedule, now: Date): string {
+  body(schedule: Schedule, now: Date): string | Uint8Array<ArrayBuffer> {
     const t = now.getTime();
     let expansion = this.#cache.get(schedule);
     if (expansion === undefined || t < expansion.from || t > expansion.from + SCHEDULE_CACHE_SLACK_MS) {
@@ -143,6 +146,6 @@ export class ScheduleView {
   }
 }
 
-function serialize(schedule: Schedule, occurrences: readonly Occurrence[]): string {
-  return JSON.stringify({ ...schedule, occurrences });
+function serialize(schedule: Schedule, occurrences: readonly Occurrence[]): string | Uint8Array<ArrayBuffer> {
+  return cachedBody(JSON.stringify({ ...schedule, occurrences }));
 }

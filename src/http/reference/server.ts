@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
+import { type ClientError, answerClientError } from '../client-error.js';
 import { createHandler } from '../fetch-handler.js';
 import { createMemoryStore } from '../memory-store.js';
 import { toNodeListener } from '../node-listener.js';
-import { REQUEST_ID_HEADER } from '../request-id.js';
 import { createStaticAuth } from '../static-auth.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
@@ -72,15 +72,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   });
   const server = createServer(listener);
   // A request Node cannot parse never reaches the handler; answer it with a request id too.
-  server.on('clientError', (_error, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const body = JSON.stringify({ error: 'the request could not be parsed' });
-    const requestId = globalThis.crypto.randomUUID();
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n` +
-        `${REQUEST_ID_HEADER}: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
-    );
-    log(`- - 400 0.0ms ${requestId} (unparseable request)`);
+  server.on('clientError', (error: ClientError, socket) => {
+    const answered = answerClientError(error, socket);
+    if (answered !== undefined) log(`- - ${answered.status} 0.0ms ${answered.requestId} (refused by the HTTP parser: ${error.code ?? 'no code'})`);
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
