@@ -75,6 +75,15 @@ export function seed(): StoreSeed {
   };
 }
 
+/** The paths of the five specified operations, for the demo account's seeded resources. */
+export const SPECIFIED_PATHS = [
+  `/accounts/${A}/schedules/${SCHEDULE_ID}`,
+  `/accounts/${A}/invoices/${INVOICE_ID}`,
+  `/accounts/${A}/disputes/${DISPUTE_ID}/evidence-text`,
+  `/accounts/${A}/apple-pay/sessions`,
+  `/accounts/${A}/adjustments/${ADJUSTMENT_ID}`,
+] as const;
+
 export const scopesOf = (account: string) => [
   `/accounts/${account}/transfers.read`,
   `/accounts/${account}/transfers.write`,

@@ -5,18 +5,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHandler, toNodeListener } from '../../src/http/index.js';
-import { A, ADJUSTMENT_ID, DISPUTE_ID, INVOICE_ID, SCHEDULE_ID, UUID, listen, testOptions } from './helpers.js';
+import { A, INVOICE_ID, SPECIFIED_PATHS, UUID, listen, testOptions } from './helpers.js';
 
 const COMPARED_HEADERS = ['content-type', 'www-authenticate', 'allow', 'retry-after'];
 const VALID_REQUEST_ID = /^[A-Za-z0-9_=-]{1,255}$/;
 
 const path = fc.oneof(
   fc.constantFrom(
-    `/accounts/${A}/schedules/${SCHEDULE_ID}`,
-    `/accounts/${A}/invoices/${INVOICE_ID}`,
-    `/accounts/${A}/disputes/${DISPUTE_ID}/evidence-text`,
-    `/accounts/${A}/apple-pay/sessions`,
-    `/accounts/${A}/adjustments/${ADJUSTMENT_ID}`,
+    ...SPECIFIED_PATHS,
     `/accounts/${A}/transfers`,
     `/accounts/acc-b/adjustments/adj-b`,
     '/nowhere',
