@@ -39,7 +39,7 @@ export function answerClientError(error: ClientError, socket: Duplex): { status:
   const body = JSON.stringify({ error: message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n${REQUEST_ID_HEADER}: ${requestId}\r\ncontent-type: application/json\r\n` +
-      `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
   return { status, requestId };
 }

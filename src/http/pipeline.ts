@@ -1,13 +1,12 @@
+import type { Version } from '../version/index.js';
 import { type Authentication, authenticate, holdsAccountScope, insufficientScopeChallenge, scopeFor } from './auth.js';
 import { type CatalogEntry, OPERATION_CATALOG } from './catalog.js';
 import { BadRequestTargetError, type Exchange, type Reply } from './exchange.js';
+import { freshUuid } from './fresh-uuid.js';
 import { HTTP_MESSAGES } from './messages.js';
-import type { SpecifiedOperation } from './operations/context.js';
 import { SPECIFIED_OPERATIONS } from './operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
 import type { RateLimitDecision, TokenGrant } from './ports.js';
-import type { Version } from '../version/index.js';
-import { freshUuid } from './fresh-uuid.js';
 import { errorReply } from './reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';
 import { type RouteMatch, type Router, createRouter } from './router.js';
@@ -20,9 +19,6 @@ export type Outcome = { readonly requestId: string; readonly reply: Reply };
 export const CATALOG_ROUTER: Router = createRouter(OPERATION_CATALOG);
 
 const INTERNAL_ERROR = errorReply(500, HTTP_MESSAGES.internal);
-
-/** The five specified operations by catalog id (a `Map`: no inherited keys). */
-const SPECIFIED_BY_ID: ReadonlyMap<string, SpecifiedOperation> = new Map(Object.entries(SPECIFIED_OPERATIONS));
 
 function relativePath(path: string, prefix: string): string | undefined {
   if (prefix === '') return path;
@@ -102,7 +98,7 @@ function perform(routed: Routed, grant: TokenGrant): Reply | Promise<Reply> {
   const { exchange, entry, params, accountID, requestId, options, implementation } = routed;
   const version = checkVersion(exchange.header(VERSION_HEADER_NAME), VERSION_POLICIES[entry.id] ?? 'any');
   if (!version.ok) return errorReply(version.status, version.error);
-  const specified = SPECIFIED_BY_ID.get(entry.id);
+  const specified = SPECIFIED_OPERATIONS.get(entry.id);
   if (specified !== undefined) return specified({ exchange, params, accountID: accountID ?? '', requestId, options });
   if (implementation === undefined) return errorReply(501, HTTP_MESSAGES.notImplemented);
   return performHostOperation(routed, implementation, version.version, grant);
@@ -169,7 +165,7 @@ export function answerThen<E extends Exchange>(
     else {
       entry = match.entry;
       const { params } = match;
-      const implementation = SPECIFIED_BY_ID.has(entry.id) ? undefined : options.operations.get(entry.id);
+      const implementation = SPECIFIED_OPERATIONS.has(entry.id) ? undefined : options.operations.get(entry.id);
       pending = authenticateRouted({ exchange, options, requestId, entry, params, accountID: params['accountID'], implementation });
     }
   } catch (error) {

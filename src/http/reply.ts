@@ -1,7 +1,7 @@
 import type { PlainReply } from './exchange.js';
 
-/** Bodies above this many characters are kept as UTF-8 bytes, shorter ones as text (see {@link cachedBody}). */
-export const BYTES_BODY_MIN_LENGTH = 1024;
+/** Bodies of up to this many characters are kept as text, longer ones as UTF-8 bytes (see {@link cachedBody}). */
+export const TEXT_BODY_MAX_LENGTH = 1024;
 
 const encoder = new TextEncoder();
 
@@ -17,7 +17,7 @@ const encoder = new TextEncoder();
  * cachedBody(JSON.stringify(bigSchedule)) instanceof Uint8Array // true
  */
 export function cachedBody(json: string): string | Uint8Array<ArrayBuffer> {
-  return json.length > BYTES_BODY_MIN_LENGTH ? encoder.encode(json) : json;
+  return json.length <= TEXT_BODY_MAX_LENGTH ? json : encoder.encode(json);
 }
 
 /**

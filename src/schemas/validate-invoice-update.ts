@@ -4,6 +4,7 @@ import { mirrorIssues } from './error-body.js';
 import { InvoiceUpdateSchema, type InvoiceUpdate } from './invoice-update.js';
 import { isJsonObject } from './json-object.js';
 import { BODY_NOT_OBJECT_MESSAGE } from './messages.js';
+import { VALIDATOR_PARSE_CONFIG } from './validate-with-error-body.js';
 import type { ErrorBody } from './validation-result.js';
 
 /**
@@ -14,8 +15,6 @@ export type InvoiceUpdateValidation =
   | { ok: true; value: InvoiceUpdate }
   | { ok: false; status: 400; body: ErrorBody }
   | { ok: false; status: 422; body: InvoiceUpdateErrorBody };
-
-const CONFIG = { abortPipeEarly: true } as const;
 
 /**
  * Validates an update-invoice body (spec 4.2). A body that is not a JSON object answers
@@ -30,7 +29,7 @@ const CONFIG = { abortPipeEarly: true } as const;
  */
 export function validateInvoiceUpdate(body: unknown): InvoiceUpdateValidation {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const result = v.safeParse(InvoiceUpdateSchema, body, CONFIG);
+  const result = v.safeParse(InvoiceUpdateSchema, body, VALIDATOR_PARSE_CONFIG);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, status: 422, body: mirrorIssues(result.issues) as InvoiceUpdateErrorBody };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHandler, createMemoryStore, toNodeListener } from '../../src/http/index.js';
-import { BYTES_BODY_MIN_LENGTH, cachedBody } from '../../src/http/reply.js';
+import { TEXT_BODY_MAX_LENGTH, cachedBody } from '../../src/http/reply.js';
 import { A, SCHEDULE_ID, bearer, listen, schedule, seed, testOptions } from './helpers.js';
 
 const text = (body: string | Uint8Array): string => (typeof body === 'string' ? body : new TextDecoder().decode(body));
@@ -8,12 +8,12 @@ const text = (body: string | Uint8Array): string => (typeof body === 'string' ? 
 describe('cachedBody', () => {
   it('keeps short bodies as text and long ones as their UTF-8 bytes, same content either way', () => {
     // JSON text of exactly `length` characters (quotes included), with two-byte and four-byte characters.
-    for (const length of [2, 3, BYTES_BODY_MIN_LENGTH - 1, BYTES_BODY_MIN_LENGTH, BYTES_BODY_MIN_LENGTH + 1, 20_000]) {
+    for (const length of [2, 3, TEXT_BODY_MAX_LENGTH - 1, TEXT_BODY_MAX_LENGTH, TEXT_BODY_MAX_LENGTH + 1, 20_000]) {
       const inner = length - 2;
       const json = JSON.stringify(`${'🙂'.repeat(Math.floor(inner / 2))}${'é'.repeat(inner % 2)}`);
       expect(json.length).toBe(length);
       const body = cachedBody(json);
-      expect(typeof body === 'string').toBe(json.length <= BYTES_BODY_MIN_LENGTH);
+      expect(typeof body === 'string').toBe(json.length <= TEXT_BODY_MAX_LENGTH);
       expect(text(body)).toBe(json);
     }
   });
@@ -30,7 +30,7 @@ describe('cachedBody', () => {
         expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
         const answer = JSON.parse(new TextDecoder().decode(bytes)) as { description: string };
         expect(answer.description).toBe(long.description);
-        expect(bytes.byteLength).toBeGreaterThan(BYTES_BODY_MIN_LENGTH);
+        expect(bytes.byteLength).toBeGreaterThan(TEXT_BODY_MAX_LENGTH);
       }
     } finally {
       await s.close();

@@ -6,11 +6,14 @@ import { getSchedule } from './get-schedule.js';
 import { updateInvoice } from './update-invoice.js';
 import { uploadEvidenceText } from './upload-evidence-text.js';
 
-/** The five specified operations by id (spec 4.1-4.5). */
-export const SPECIFIED_OPERATIONS: Readonly<Record<SpecifiedOperationId, SpecifiedOperation>> = Object.freeze({
+// Typed by id, so that the compiler checks every specified operation has one.
+const BY_ID: Readonly<Record<SpecifiedOperationId, SpecifiedOperation>> = {
   getSchedule,
   updateInvoice,
   uploadEvidenceText,
   createWalletSession,
   getAdjustment,
-});
+};
+
+/** The five specified operations by catalog id (spec 4.1-4.5); a `Map`, so no id reaches an inherited key. */
+export const SPECIFIED_OPERATIONS: ReadonlyMap<string, SpecifiedOperation> = new Map(Object.entries(BY_ID));
