@@ -63,9 +63,26 @@ const PLACEHOLDER = '{accountID}';
  * scopeFor('/accounts/{accountID}/wallets.read', 'acc_1') // '/accounts/acc_1/wallets.read'
  */
 export function scopeFor(template: string, accountID: string | undefined): string {
-  // Sliced, not `String.replace`: an account such as "$&" must not act as a replacement pattern.
+  const parts = templateParts(template);
+  // Joined, not `String.replace`: an account such as "$&" must not act as a replacement pattern.
+  return parts === undefined ? template : parts.before + (accountID ?? '') + parts.after;
+}
+
+type TemplateParts = { readonly before: string; readonly after: string };
+
+// Templates come from the catalog and the host's registered operations: a handful, split once.
+const SPLIT_TEMPLATES = new Map<string, TemplateParts | undefined>();
+const SPLIT_TEMPLATES_MAX = 256;
+
+/** The text before and after a template's first `{accountID}`; `undefined` when it has none. */
+function templateParts(template: string): TemplateParts | undefined {
+  const known = SPLIT_TEMPLATES.get(template);
+  if (known !== undefined || SPLIT_TEMPLATES.has(template)) return known;
   const at = template.indexOf(PLACEHOLDER);
-  return at < 0 ? template : `${template.slice(0, at)}${accountID ?? ''}${template.slice(at + PLACEHOLDER.length)}`;
+  const parts = at < 0 ? undefined : Object.freeze({ before: template.slice(0, at), after: template.slice(at + PLACEHOLDER.length) });
+  if (SPLIT_TEMPLATES.size >= SPLIT_TEMPLATES_MAX) SPLIT_TEMPLATES.clear();
+  SPLIT_TEMPLATES.set(template, parts);
+  return parts;
 }
 
 /**

@@ -156,7 +156,8 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   let found: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const key = raw[i] ?? '';
-    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    // Most clients send lower-case names: compare as they are before lowering a copy.
+    if (key.length !== name.length || (key !== name && key.toLowerCase() !== name)) continue;
     const value = raw[i + 1] ?? '';
     if (found === undefined) {
       found = value;

@@ -17,6 +17,13 @@ const newNode = (): Node => ({ literals: new Map(), methods: new Map() });
 const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
 const PARAM = /^\{([A-Za-z]+)\}$/;
 
+/**
+ * The params object of a match: ordinary (fast) objects whose prototype chain holds nothing,
+ * so that no name such as `toString` or `__proto__` resolves to anything but an own parameter.
+ */
+const PathParams = function PathParams(this: Record<string, string>) {} as unknown as new () => Record<string, string>;
+PathParams.prototype = Object.create(null) as object;
+
 /** A compiled router: `match(method, path)` for a path relative to the base path. */
 export type Router = { match(method: string, path: string): RouteMatch };
 
@@ -49,7 +56,7 @@ function decodeSegment(segment: string): string | undefined {
 /**
  * Compiles a catalog into a segment tree. Literal segments win over parameters; an empty
  * segment (`//`, a trailing `/`) or a parameter that is not valid percent-encoding matches
- * nothing.
+ * nothing. Literals are compared as written (no percent-decoding), parameters are decoded.
  *
  * @example
  * createRouter(OPERATION_CATALOG).match('GET', '/accounts/a1/schedules/s1')
@@ -77,7 +84,7 @@ export function createRouter(catalog: readonly CatalogEntry[]): Router {
           if (node.param === undefined) return NOT_FOUND;
           const value = decodeSegment(segment);
           if (value === undefined || value === '') return NOT_FOUND;
-          params ??= Object.create(null) as Record<string, string>;
+          params ??= new PathParams();
           params[node.param.name] = value;
           node = node.param.node;
         }
@@ -87,7 +94,7 @@ export function createRouter(catalog: readonly CatalogEntry[]): Router {
       if (node.allow === undefined) return NOT_FOUND;
       const entry = node.methods.get(method);
       if (entry === undefined) return { kind: 'method-not-allowed', allow: node.allow };
-      return { kind: 'found', entry, params: params ?? (Object.create(null) as Record<string, string>) };
+      return { kind: 'found', entry, params: params ?? new PathParams() };
     },
   };
 }

@@ -23,4 +23,18 @@ describe('scopeFor', () => {
       }),
     );
   });
+
+  it('gives the same answer for any template, however many templates it has split before', () => {
+    const template = fc
+      .tuple(fc.string({ maxLength: 12 }), fc.boolean(), fc.string({ maxLength: 12 }))
+      .map(([before, placeholder, after]) => (placeholder ? `${before}{accountID}${after}` : `${before}${after}`));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(template, fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 400 }), (pairs) => {
+        for (const [t, account] of pairs) expect(scopeFor(t, account)).toBe(t.replace('{accountID}', () => account));
+        // again, now that each template has been split (and the cache has been cleared along the way)
+        for (const [t, account] of pairs) expect(scopeFor(t, account)).toBe(t.replace('{accountID}', () => account));
+      }),
+      { numRuns: 20 },
+    );
+  });
 });
