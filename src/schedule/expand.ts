@@ -4,7 +4,7 @@ import { LAST_INSTANT_MS, MAX_IDLE_WORK, runEngine } from './rrule/engine.js';
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from './rrule/errors.js';
 import { parseRecurrenceRule } from './rrule/parse.js';
 import type { RecurrenceRule } from './rrule/types.js';
-import { epochMsToWall, instantOf, isTimeZone, wallTimeOf, wallToEpochMs } from './zone.js';
+import { instantOfLocalMs, isTimeZone, wallTimeOf, wallToEpochMs } from './zone.js';
 
 /** The most occurrences one expansion returns, and the largest `limit` accepted. */
 export const MAX_OCCURRENCES = 100_000;
@@ -138,7 +138,7 @@ export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOpt
     utc ? Math.floor(ms / 1000) : Math.floor(wallToEpochMs(wallTimeOf(new Date(ms), timeZone)) / 1000);
   const toInstantMs = utc
     ? (floating: number): number => floating * 1000
-    : (floating: number): number | undefined => instantOf(epochMsToWall(floating * 1000), timeZone)?.getTime();
+    : (floating: number): number | undefined => instantOfLocalMs(floating * 1000, timeZone);
   const upper = [toMs, rule.until?.getTime()].filter((v): v is number => v !== undefined && v <= LAST_INSTANT_MS);
   const out = runEngine(rule, floatingOf(startMs), startMs, toInstantMs, {
     ...(fromMs === undefined ? {} : { fromMs, fromFloating: lowestFloating(Math.max(fromMs, startMs), floatingOf) }),

@@ -4,6 +4,8 @@
  * local-time getters or setters.
  */
 
+import { civilDate } from './rrule/calendar.js';
+
 /** A local calendar date and clock time: month 1-12, hour 0-23, second 0-59. */
 export type WallTime = {
   year: number;
@@ -46,35 +48,44 @@ function isUtc(timeZone: string): boolean {
   return UTC_NAMES.has(timeZone);
 }
 
+// Date.UTC reads years 0-99 as 1900-1999; those years are computed 400 years (a whole
+// Gregorian cycle, so the same calendar) later and moved back.
+const MS_PER_400_YEARS = 146_097 * MS_PER_DAY;
+// The largest distance from the epoch a Date can hold (ECMA-262 21.4.1.1).
+const MAX_DATE_MS = 8.64e15;
+
 /**
- * Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian).
+ * Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian). Out of
+ * range fields roll over as in Date's setters (month 13 is January of the next year); no
+ * Date is allocated.
  *
  * @example
  * wallToEpochMs({ year: 1970, month: 1, day: 2, hour: 0, minute: 0, second: 0 }) // 86400000
  */
 export function wallToEpochMs(wall: WallTime): number {
-  const date = new Date(0);
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-  date.setUTCHours(wall.hour, wall.minute, wall.second, 0);
-  return date.getTime();
+  const year = Math.trunc(wall.year);
+  const { month, day, hour, minute, second } = wall;
+  if (year >= 0 && year <= 99) return Date.UTC(year + 400, month - 1, day, hour, minute, second) - MS_PER_400_YEARS;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 /**
- * The wall time that `epochMs` names when read as UTC (milliseconds dropped).
+ * The wall time that `epochMs` names when read as UTC (milliseconds dropped); every field is
+ * NaN when `epochMs` is beyond what a Date can hold. Computed with integer arithmetic
+ * (`civilDate`), without a Date.
  *
  * @example
  * epochMsToWall(86_400_000) // { year: 1970, month: 1, day: 2, hour: 0, minute: 0, second: 0 }
  */
 export function epochMsToWall(epochMs: number): WallTime {
-  const d = new Date(epochMs);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
+  if (!(Math.abs(epochMs) <= MAX_DATE_MS)) {
+    return { year: Number.NaN, month: Number.NaN, day: Number.NaN, hour: Number.NaN, minute: Number.NaN, second: Number.NaN };
+  }
+  const ms = Math.trunc(epochMs); // as Date's TimeClip: a fraction of a millisecond counts toward zero
+  const days = Math.floor(ms / MS_PER_DAY);
+  const secondOfDay = Math.floor((ms - days * MS_PER_DAY) / 1000);
+  const { year, month, day } = civilDate(days);
+  return { year, month, day, hour: Math.floor(secondOfDay / 3600), minute: Math.floor(secondOfDay / 60) % 60, second: secondOfDay % 60 };
 }
 
 /**
@@ -134,7 +145,9 @@ function wallFromParts(parts: Intl.DateTimeFormatPart[]): WallTime {
 
 const MS_PER_HOUR = 3_600_000;
 const MAX_CACHED_OFFSETS = 20_000;
-const hourOffsets = new Map<string, number>();
+/** Offsets per zone, per UTC hour (hours since the epoch): number keys, no string built per lookup. */
+const hourOffsets = new Map<string, Map<number, number>>();
+let cachedOffsetCount = 0;
 
 function rawOffsetAt(wholeSecondMs: number, timeZone: string): number {
   return wallToEpochMs(wallTimeOf(new Date(wholeSecondMs), timeZone)) - wholeSecondMs;
@@ -148,15 +161,21 @@ function rawOffsetAt(wholeSecondMs: number, timeZone: string): number {
 function offsetAt(epochMs: number, timeZone: string): number {
   const whole = Math.floor(epochMs / 1000) * 1000;
   const hour = Math.floor(whole / MS_PER_HOUR);
-  const key = `${timeZone}|${hour}`;
-  const cached = hourOffsets.get(key);
+  let zone = hourOffsets.get(timeZone);
+  const cached = zone?.get(hour);
   if (cached !== undefined) return cached;
   const start = hour * MS_PER_HOUR;
   const first = rawOffsetAt(start, timeZone);
   const last = rawOffsetAt(start + MS_PER_HOUR - 1000, timeZone);
   if (first !== last) return rawOffsetAt(whole, timeZone);
-  if (hourOffsets.size >= MAX_CACHED_OFFSETS) hourOffsets.clear();
-  hourOffsets.set(key, first);
+  if (cachedOffsetCount >= MAX_CACHED_OFFSETS) {
+    hourOffsets.clear();
+    cachedOffsetCount = 0;
+    zone = undefined;
+  }
+  if (zone === undefined) hourOffsets.set(timeZone, (zone = new Map()));
+  zone.set(hour, first);
+  cachedOffsetCount += 1;
   return first;
 }
 
@@ -186,19 +205,33 @@ function sameWall(a: WallTime, b: WallTime): boolean {
 export function instantOf(wall: WallTime, timeZone: string): Date | undefined {
   const local = wallToEpochMs(wall);
   if (!Number.isFinite(local) || !sameWall(epochMsToWall(local), wall)) return undefined;
-  if (isUtc(timeZone)) return new Date(local);
+  const instant = instantOfLocalMs(local, timeZone);
+  return instant === undefined ? undefined : new Date(instant);
+}
+
+/**
+ * {@link instantOf} for a wall time given as milliseconds read as if UTC (whole seconds), in
+ * milliseconds: what expansion calls once per candidate, without building a `WallTime`.
+ * `undefined` for a skipped local time or one beyond what a Date can hold.
+ *
+ * @example
+ * instantOfLocalMs(Date.UTC(2026, 10, 1, 1, 30), 'America/New_York') // Date.UTC(2026, 10, 1, 5, 30)
+ */
+export function instantOfLocalMs(local: number, timeZone: string): number | undefined {
+  if (!(Math.abs(local) <= MAX_DATE_MS)) return undefined;
+  if (isUtc(timeZone)) return local;
   // Offsets a day either side bracket any single transition near this wall time; each
   // candidate is kept only when the zone's offset at it is the one that produced it.
-  const shows = (candidate: number): boolean => offsetAt(candidate, timeZone) === local - candidate;
   const before = local - offsetAt(local - MS_PER_DAY, timeZone);
   const after = local - offsetAt(local + MS_PER_DAY, timeZone);
-  const [earlier, later] = before <= after ? [before, after] : [after, before];
-  if (shows(earlier)) return new Date(earlier);
-  if (shows(later)) return new Date(later);
+  const earlier = Math.min(before, after);
+  const later = Math.max(before, after);
+  if (offsetAt(earlier, timeZone) === local - earlier) return earlier;
+  if (offsetAt(later, timeZone) === local - later) return later;
   // Two transitions within a day of each other (rare historical data): try the offset at
   // the wall time itself.
   const middle = local - offsetAt(local, timeZone);
-  return shows(middle) ? new Date(middle) : undefined;
+  return offsetAt(middle, timeZone) === local - middle ? middle : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type WallTime, instantOf, isTimeZone, wallTimeOf } from '../../src/schedule/zone.js';
+import { type WallTime, epochMsToWall, instantOf, instantOfLocalMs, isTimeZone, wallTimeOf, wallToEpochMs } from '../../src/schedule/zone.js';
 import { runUnderTimeZone } from './process-tz.js';
 
 const wall = (year: number, month: number, day: number, hour: number, minute = 0, second = 0): WallTime => ({
@@ -138,6 +138,72 @@ describe('instantOf', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+// The conversions compute with integers what Date's UTC setters and getters compute; these
+// references are the Date versions they replaced.
+const byDateSetters = (w: WallTime): number => {
+  const date = new Date(0);
+  date.setUTCFullYear(w.year, w.month - 1, w.day);
+  date.setUTCHours(w.hour, w.minute, w.second, 0);
+  return date.getTime();
+};
+const byDateGetters = (ms: number): WallTime => {
+  const d = new Date(ms);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+};
+const MAX_DATE_MS = 8.64e15;
+
+describe('wallToEpochMs and epochMsToWall (no Date)', () => {
+  it('epochMsToWall reads what the UTC getters read, over the whole range of Date and beyond', () => {
+    const ms = fc.oneof(
+      fc.integer({ min: -MAX_DATE_MS, max: MAX_DATE_MS }),
+      fc.integer({ min: Date.UTC(-1, 0, 1), max: Date.UTC(10_000, 0, 1) }),
+      fc.constantFrom(0, -0, 1, -1, 999, -1000, -1001, MAX_DATE_MS, -MAX_DATE_MS, MAX_DATE_MS + 1, -MAX_DATE_MS - 1, Date.UTC(2024, 1, 29, 23, 59, 59), Date.UTC(0, 1, 29) - Date.UTC(1900, 0, 1) + Date.UTC(1900, 0, 1)),
+      fc.double({ noNaN: false }),
+    );
+    fc.assert(
+      fc.property(ms, (t) => {
+        expect(epochMsToWall(t)).toEqual(byDateGetters(t));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('wallToEpochMs equals the UTC setters, rolling over out-of-range fields, years 0-99 and BCE included', () => {
+    const field = (min: number, max: number) => fc.oneof(fc.integer({ min, max }), fc.integer({ min: -1000, max: 1000 }));
+    const anyWall = fc.record({
+      year: fc.oneof(fc.integer({ min: -300, max: 300 }), fc.integer({ min: -271_000, max: 275_000 }), fc.constantFrom(0, -0, 99, 100, -1, 1, 1900, 1970, 9999)),
+      month: field(1, 12),
+      day: field(1, 31),
+      hour: field(0, 23),
+      minute: field(0, 59),
+      second: field(0, 59),
+    });
+    fc.assert(
+      fc.property(anyWall, (w) => {
+        expect(wallToEpochMs(w)).toBe(byDateSetters(w));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(wallToEpochMs(wall(0, 2, 29, 12))).toBe(byDateSetters(wall(0, 2, 29, 12))); // year 0 is a leap year
+    expect(wallToEpochMs({ ...wall(2026, 1, 1, 0), year: Number.NaN })).toBeNaN();
+  });
+
+  it('instantOfLocalMs agrees with instantOf for any wall time, gaps and repeated hours included', () => {
+    const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Chicago'];
+    const local = fc.integer({ min: Date.UTC(1900, 0, 1) / 1000, max: Date.UTC(2100, 0, 1) / 1000 }).map((s) => s * 1000);
+    fc.assert(
+      fc.property(local, fc.constantFrom(...zones), (ms, zone) => {
+        expect(instantOfLocalMs(ms, zone)).toBe(instantOf(byDateGetters(ms), zone)?.getTime());
+      }),
+      { numRuns: 500 },
+    );
+    // the spring gap and the autumn repeat in New York
+    expect(instantOfLocalMs(Date.UTC(2026, 2, 8, 2, 30), 'America/New_York')).toBeUndefined();
+    expect(instantOfLocalMs(Date.UTC(2026, 10, 1, 1, 30), 'America/New_York')).toBe(Date.UTC(2026, 10, 1, 5, 30));
+    expect(instantOfLocalMs(MAX_DATE_MS + 1000, 'UTC')).toBeUndefined();
   });
 });
 
