@@ -1,8 +1,9 @@
 /**
  * When this ISO 4217 table was last checked against the maintenance agency's list
- * (SIX, "List One: current currency & funds code list") and known changeovers.
+ * (SIX, "List One: current currency & funds code list") and its amendments since
+ * (`scripts/check-iso4217.ts`).
  */
-export const ISO_4217_TABLE_DATE = '2026-11-21';
+export const ISO_4217_TABLE_DATE = '2026-11-22';
 
 /**
  * ISO 4217 current codes and their minor-unit digits, as data. `null` means the code
@@ -56,6 +57,6 @@ export const WITHDRAWN_CURRENCY_CODES: Readonly<Record<string, string>> = Object
   SLL: 'SLE', // Sierra Leone redenominated (SLE, 2022); the old leone was withdrawn
   ANG: 'XCG', // Netherlands Antillean guilder replaced by the Caribbean guilder (2025)
   ZWL: 'ZWG', // Zimbabwe dollar replaced by Zimbabwe Gold (2024)
-  CUC: 'CUP', // Cuban convertible peso withdrawn (2021)
+  CUC: 'CUP', // Cuban convertible peso withdrawn (2021), moved to List Three by amendment 178 (2025)
   MRO: 'MRU', STD: 'STN', VEF: 'VES', BYR: 'BYN', LTL: 'EUR', LVL: 'EUR',
 });
