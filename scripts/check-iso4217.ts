@@ -10,7 +10,7 @@ import { ISO_4217_MINOR_UNITS, WITHDRAWN_CURRENCY_CODES } from '../src/amount/is
 
 type Change = { readonly amendment: number; readonly effective: string; readonly add?: Readonly<Record<string, number | null>>; readonly remove?: readonly string[] };
 
-/** Amendments to List One after 2024-06-25 (the date of `currency-codes` 2.2.0's copy), as SIX published them. */
+/** Amendments to List One that took effect after 2024-06-25 (the date of `currency-codes` 2.2.0's copy), as SIX published them. */
 const AMENDMENTS: readonly Change[] = [
   { amendment: 176, effective: '2025-03-31', add: { XCG: 2 }, remove: ['ANG'] }, // Caribbean guilder replaces the Netherlands Antillean guilder
   { amendment: 178, effective: '2025-02', remove: ['CUC'] }, // with immediate effect: moved to List Three (withdrawn 2021-06)
@@ -31,7 +31,9 @@ for (const [, entry = ''] of xml.matchAll(/<CcyNtry>([\s\S]*?)<\/CcyNtry>/g)) {
   const minor = /<CcyMnrUnts>([^<]+)<\/CcyMnrUnts>/.exec(entry)?.[1];
   if (code !== undefined) expected.set(code, minor === undefined || minor === 'N.A.' ? null : Number(minor));
 }
-const applied = AMENDMENTS.filter((change) => change.effective > published || published === 'unknown');
+// An amendment counts once it has taken effect (by today) and only if the list predates that.
+const today = new Date().toISOString().slice(0, 10);
+const applied = AMENDMENTS.filter((change) => change.effective <= today && (change.effective > published || published === 'unknown'));
 for (const change of applied) {
   for (const [code, minor] of Object.entries(change.add ?? {})) expected.set(code, minor);
   for (const code of change.remove ?? []) expected.delete(code);

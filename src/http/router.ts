@@ -20,9 +20,10 @@ const PARAM = /^\{([A-Za-z]+)\}$/;
 /**
  * The params object of a match: ordinary (fast) objects whose prototype chain holds nothing,
  * so that no name such as `toString` or `__proto__` resolves to anything but an own parameter.
+ * The shared prototype is frozen: no holder of one params object can plant a name in all.
  */
 const PathParams = function PathParams(this: Record<string, string>) {} as unknown as new () => Record<string, string>;
-PathParams.prototype = Object.create(null) as object;
+PathParams.prototype = Object.freeze(Object.create(null) as object);
 
 /** A compiled router: `match(method, path)` for a path relative to the base path. */
 export type Router = { match(method: string, path: string): RouteMatch };

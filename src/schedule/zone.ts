@@ -4,7 +4,7 @@
  * local-time getters or setters.
  */
 
-import { civilDate } from './rrule/calendar.js';
+import { civilDate, dayNumber } from './rrule/calendar.js';
 
 /** A local calendar date and clock time: month 1-12, hour 0-23, second 0-59. */
 export type WallTime = {
@@ -48,25 +48,46 @@ function isUtc(timeZone: string): boolean {
   return UTC_NAMES.has(timeZone);
 }
 
-// Date.UTC reads years 0-99 as 1900-1999; those years are computed 400 years (a whole
-// Gregorian cycle, so the same calendar) later and moved back.
-const MS_PER_400_YEARS = 146_097 * MS_PER_DAY;
 // The largest distance from the epoch a Date can hold (ECMA-262 21.4.1.1).
 const MAX_DATE_MS = 8.64e15;
 
+const isIntegerIn = (value: number, min: number, max: number): boolean => Number.isInteger(value) && value >= min && value <= max;
+
+/** True when every field is an integer in its usual range (a day up to 31 in any month). */
+const hasUsualFields = (w: WallTime): boolean =>
+  isIntegerIn(w.year, -300_000, 300_000) &&
+  isIntegerIn(w.month, 1, 12) &&
+  isIntegerIn(w.day, 1, 31) &&
+  isIntegerIn(w.hour, 0, 23) &&
+  isIntegerIn(w.minute, 0, 59) &&
+  isIntegerIn(w.second, 0, 59);
+
 /**
- * Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian). Out of
- * range fields roll over as in Date's setters (month 13 is January of the next year); no
- * Date is allocated.
+ * Milliseconds of a wall time with usual fields read as if UTC, by day-number arithmetic:
+ * exact at any year, with no limit at the end of Date's range (offsets are measured with it).
+ */
+const civilMs = (w: WallTime): number =>
+  dayNumber(w.year, w.month, w.day) * MS_PER_DAY + w.hour * 3_600_000 + w.minute * 60_000 + w.second * 1000;
+
+/**
+ * Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian), exactly
+ * as Date's UTC setters compute it: out-of-range fields roll over (month 13 is January of the
+ * next year), and NaN past what a Date can hold (the date, then the time). Usual fields (every
+ * wall time this module builds) are computed without a Date object.
  *
  * @example
  * wallToEpochMs({ year: 1970, month: 1, day: 2, hour: 0, minute: 0, second: 0 }) // 86400000
  */
 export function wallToEpochMs(wall: WallTime): number {
-  const year = Math.trunc(wall.year);
-  const { month, day, hour, minute, second } = wall;
-  if (year >= 0 && year <= 99) return Date.UTC(year + 400, month - 1, day, hour, minute, second) - MS_PER_400_YEARS;
-  return Date.UTC(year, month - 1, day, hour, minute, second);
+  if (hasUsualFields(wall)) {
+    const midnight = dayNumber(wall.year, wall.month, wall.day) * MS_PER_DAY;
+    const ms = civilMs(wall);
+    return Math.abs(midnight) <= MAX_DATE_MS && Math.abs(ms) <= MAX_DATE_MS ? ms : Number.NaN;
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, 0);
+  return date.getTime();
 }
 
 /**
@@ -150,7 +171,8 @@ const hourOffsets = new Map<string, Map<number, number>>();
 let cachedOffsetCount = 0;
 
 function rawOffsetAt(wholeSecondMs: number, timeZone: string): number {
-  return wallToEpochMs(wallTimeOf(new Date(wholeSecondMs), timeZone)) - wholeSecondMs;
+  // Intl's fields are always usual ones; civilMs also measures a local time past Date's end.
+  return civilMs(wallTimeOf(new Date(wholeSecondMs), timeZone)) - wholeSecondMs;
 }
 
 /**
@@ -165,6 +187,8 @@ function offsetAt(epochMs: number, timeZone: string): number {
   const cached = zone?.get(hour);
   if (cached !== undefined) return cached;
   const start = hour * MS_PER_HOUR;
+  // The hour that starts at the last instant a Date can hold has no last second to compare.
+  if (start + MS_PER_HOUR - 1000 > MAX_DATE_MS) return rawOffsetAt(whole, timeZone);
   const first = rawOffsetAt(start, timeZone);
   const last = rawOffsetAt(start + MS_PER_HOUR - 1000, timeZone);
   if (first !== last) return rawOffsetAt(whole, timeZone);
@@ -192,7 +216,8 @@ function sameWall(a: WallTime, b: WallTime): boolean {
 
 /**
  * The instant at which the zone's clocks show `wall`. Returns `undefined` when that local
- * time does not exist (skipped by a forward change such as the spring DST gap) and, when it
+ * time does not exist (skipped by a forward change such as the spring DST gap), or when it or
+ * its instant lies beyond what a Date can hold (+-8.64e15 ms), and, when it
  * occurs twice (the repeated hour of a backward change), the EARLIER instant, as RFC 5545
  * section 3.3.5 prescribes. Fields out of range (month 13, day 32) are not normalised:
  * they name no wall time and give `undefined`. Throws `RangeError` for an unknown zone.
@@ -221,17 +246,27 @@ export function instantOfLocalMs(local: number, timeZone: string): number | unde
   if (!(Math.abs(local) <= MAX_DATE_MS)) return undefined;
   if (isUtc(timeZone)) return local;
   // Offsets a day either side bracket any single transition near this wall time; each
-  // candidate is kept only when the zone's offset at it is the one that produced it.
-  const before = local - offsetAt(local - MS_PER_DAY, timeZone);
-  const after = local - offsetAt(local + MS_PER_DAY, timeZone);
+  // candidate is kept only when the zone's offset at it is the one that produced it. Probes
+  // past the end of Date's range read the offset at that end.
+  const before = local - offsetAt(clampToDateRange(local - MS_PER_DAY), timeZone);
+  const after = local - offsetAt(clampToDateRange(local + MS_PER_DAY), timeZone);
   const earlier = Math.min(before, after);
   const later = Math.max(before, after);
-  if (offsetAt(earlier, timeZone) === local - earlier) return earlier;
-  if (offsetAt(later, timeZone) === local - later) return later;
+  if (shows(earlier, local, timeZone)) return earlier;
+  if (shows(later, local, timeZone)) return later;
   // Two transitions within a day of each other (rare historical data): try the offset at
   // the wall time itself.
   const middle = local - offsetAt(local, timeZone);
-  return offsetAt(middle, timeZone) === local - middle ? middle : undefined;
+  return shows(middle, local, timeZone) ? middle : undefined;
+}
+
+function clampToDateRange(ms: number): number {
+  return Math.min(MAX_DATE_MS, Math.max(-MAX_DATE_MS, ms));
+}
+
+/** True when the zone's clocks show the wall time `local` at the instant `candidate`. */
+function shows(candidate: number, local: number, timeZone: string): boolean {
+  return Math.abs(candidate) <= MAX_DATE_MS && offsetAt(candidate, timeZone) === local - candidate;
 }
 
 /**

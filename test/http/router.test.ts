@@ -111,6 +111,18 @@ describe('createRouter', () => {
     expect(Object.keys(params)).toEqual(['accountID', 'scheduleID']);
   });
 
+  it('shares no writable prototype: a host holding one params object cannot plant a name in the next', () => {
+    const first = router.match('GET', '/accounts/a1/schedules/s1');
+    if (first.kind !== 'found') throw new Error('not found');
+    expect(() => {
+      'use strict';
+      (Object.getPrototypeOf(first.params) as Record<string, string>)['accountID'] = 'victim';
+    }).toThrow(TypeError);
+    const next = router.match('GET', '/receipts');
+    const params = next.kind === 'found' ? next.params : {};
+    expect(params['accountID']).toBeUndefined();
+  });
+
   it('refuses empty segments, a trailing slash and paths that do not start with "/"', () => {
     expect(router.match('GET', '/accounts//schedules/s1').kind).toBe('not-found');
     expect(router.match('GET', '/accounts/a1/schedules/s1/').kind).toBe('not-found');

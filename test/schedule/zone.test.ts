@@ -154,13 +154,15 @@ const byDateGetters = (ms: number): WallTime => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 };
 const MAX_DATE_MS = 8.64e15;
+// 0000-02-29T00:00:00Z: five 400-year cycles (146,097 days each) before 2000-02-29.
+const YEAR_0_LEAP_DAY = Date.UTC(2000, 1, 29) - 5 * 146_097 * 86_400_000;
 
 describe('wallToEpochMs and epochMsToWall (no Date)', () => {
   it('epochMsToWall reads what the UTC getters read, over the whole range of Date and beyond', () => {
     const ms = fc.oneof(
       fc.integer({ min: -MAX_DATE_MS, max: MAX_DATE_MS }),
       fc.integer({ min: Date.UTC(-1, 0, 1), max: Date.UTC(10_000, 0, 1) }),
-      fc.constantFrom(0, -0, 1, -1, 999, -1000, -1001, MAX_DATE_MS, -MAX_DATE_MS, MAX_DATE_MS + 1, -MAX_DATE_MS - 1, Date.UTC(2024, 1, 29, 23, 59, 59), Date.UTC(0, 1, 29) - Date.UTC(1900, 0, 1) + Date.UTC(1900, 0, 1)),
+      fc.constantFrom(0, -0, 1, -1, 999, -1000, -1001, MAX_DATE_MS, -MAX_DATE_MS, MAX_DATE_MS + 1, -MAX_DATE_MS - 1, Date.UTC(2024, 1, 29, 23, 59, 59), YEAR_0_LEAP_DAY),
       fc.double({ noNaN: false }),
     );
     fc.assert(
@@ -173,11 +175,14 @@ describe('wallToEpochMs and epochMsToWall (no Date)', () => {
 
   it('wallToEpochMs equals the UTC setters, rolling over out-of-range fields, years 0-99 and BCE included', () => {
     const field = (min: number, max: number) => fc.oneof(fc.integer({ min, max }), fc.integer({ min: -1000, max: 1000 }));
+    // Near the ends of Date's range the setters give NaN after the date step alone: years at
+    // the ends, and months large enough to roll a year 0 past them, reach that edge.
+    const edgeYear = fc.constantFrom(275_760, 275_759, -271_821, -271_820, 200_000, 300_000, -300_000);
     const anyWall = fc.record({
-      year: fc.oneof(fc.integer({ min: -300, max: 300 }), fc.integer({ min: -271_000, max: 275_000 }), fc.constantFrom(0, -0, 99, 100, -1, 1, 1900, 1970, 9999)),
-      month: field(1, 12),
-      day: field(1, 31),
-      hour: field(0, 23),
+      year: fc.oneof(fc.integer({ min: -300, max: 300 }), fc.integer({ min: -271_000, max: 275_000 }), fc.constantFrom(0, -0, 99, 100, -1, 1, 1900, 1970, 9999), edgeYear, fc.double({ min: -400, max: 400 })),
+      month: fc.oneof(field(1, 12), fc.integer({ min: -3_300_000, max: 3_310_000 }), fc.constantFrom(0.5, 12.5, -0)),
+      day: fc.oneof(field(1, 31), fc.constantFrom(0, 32, 1.5, -0)),
+      hour: fc.oneof(field(0, 23), fc.constantFrom(-24, 24, 48, 23.9)),
       minute: field(0, 59),
       second: field(0, 59),
     });
@@ -187,23 +192,56 @@ describe('wallToEpochMs and epochMsToWall (no Date)', () => {
       }),
       { numRuns: 1000 },
     );
-    expect(wallToEpochMs(wall(0, 2, 29, 12))).toBe(byDateSetters(wall(0, 2, 29, 12))); // year 0 is a leap year
+    expect(wallToEpochMs(wall(0, 2, 29, 12))).toBe(YEAR_0_LEAP_DAY + 12 * 3_600_000); // year 0 is a leap year
     expect(wallToEpochMs({ ...wall(2026, 1, 1, 0), year: Number.NaN })).toBeNaN();
+    // The edges: NaN exactly where the setters give NaN (the date step, then the time).
+    for (const w of [wall(275_760, 9, 14, -24), wall(-271_821, 4, 19, 24), wall(0, 3_304_801, 1, 0), wall(0, -3_262_199, 1, 0), wall(275_760, 9, 13, 0), wall(275_760, 9, 13, 1)]) {
+      expect(wallToEpochMs(w)).toBe(byDateSetters(w));
+    }
   });
 
-  it('instantOfLocalMs agrees with instantOf for any wall time, gaps and repeated hours included', () => {
-    const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Chicago'];
-    const local = fc.integer({ min: Date.UTC(1900, 0, 1) / 1000, max: Date.UTC(2100, 0, 1) / 1000 }).map((s) => s * 1000);
+  it('instantOfLocalMs gives the earliest instant whose wall time it is, by an independent search', () => {
+    // The oracle: every offset the zone shows at some hour within two days of the wall time
+    // (read from Intl directly) proposes one instant; keep those Intl shows as this wall time.
+    const showsAs = (t: number, zone: string): string =>
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).format(t);
+    const asUtc = (ms: number): string => showsAs(ms, 'UTC');
+    const oracle = (local: number, zone: string): number | undefined => {
+      const offsets = new Set<number>();
+      for (let t = local - 2 * 86_400_000; t <= local + 2 * 86_400_000; t += 1_800_000) {
+        const w = wallTimeOf(new Date(t), zone);
+        offsets.add(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(t / 1000) * 1000);
+      }
+      const found = [...offsets].map((offset) => local - offset).filter((t) => showsAs(t, zone) === asUtc(local));
+      return found.length === 0 ? undefined : Math.min(...found);
+    };
+    const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Chicago', 'Asia/Kolkata'];
+    // Wall times within a few hours of 2026's changes in each zone, and anywhere 1900-2100.
+    const nearChange = fc
+      .tuple(fc.constantFrom(Date.UTC(2026, 2, 8), Date.UTC(2026, 10, 1), Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25), Date.UTC(2026, 3, 5), Date.UTC(2026, 9, 4), Date.UTC(2026, 3, 5), Date.UTC(2026, 8, 27)), fc.integer({ min: 0, max: 4 * 3600 }))
+      .map(([day, s]) => day + s * 1000);
+    const anywhere = fc.integer({ min: Date.UTC(1900, 0, 1) / 1000, max: Date.UTC(2100, 0, 1) / 1000 }).map((s) => s * 1000);
     fc.assert(
-      fc.property(local, fc.constantFrom(...zones), (ms, zone) => {
-        expect(instantOfLocalMs(ms, zone)).toBe(instantOf(byDateGetters(ms), zone)?.getTime());
+      fc.property(fc.oneof(nearChange, anywhere), fc.constantFrom(...zones), (ms, zone) => {
+        expect(instantOfLocalMs(ms, zone)).toBe(oracle(ms, zone));
       }),
-      { numRuns: 500 },
+      { numRuns: 150 },
     );
     // the spring gap and the autumn repeat in New York
     expect(instantOfLocalMs(Date.UTC(2026, 2, 8, 2, 30), 'America/New_York')).toBeUndefined();
     expect(instantOfLocalMs(Date.UTC(2026, 10, 1, 1, 30), 'America/New_York')).toBe(Date.UTC(2026, 10, 1, 5, 30));
     expect(instantOfLocalMs(MAX_DATE_MS + 1000, 'UTC')).toBeUndefined();
+  });
+
+  it('answers (never throws) at the ends of the Date range, undefined where no Date holds the instant', () => {
+    for (const zone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Etc/GMT+12']) {
+      for (const w of [wall(275_760, 9, 13, 0), wall(275_760, 9, 12, 23), wall(-271_821, 4, 20, 0), wall(-271_821, 4, 21, 3)]) {
+        const got = instantOf(w, zone);
+        if (got !== undefined) expect(wallTimeOf(got, zone)).toEqual(w);
+      }
+    }
+    expect(instantOf(wall(275_760, 9, 12, 23), 'Pacific/Kiritimati')?.toISOString()).toBe('+275760-09-12T09:00:00.000Z');
+    expect(instantOf(wall(275_760, 9, 13, 0), 'America/New_York')).toBeUndefined(); // 05:00Z, past the end
   });
 });
 
