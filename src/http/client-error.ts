@@ -9,7 +9,8 @@ export type ClientError = Error & { readonly code?: string };
 /** The status and message for each kind of request Node's own parser refuses, as data. */
 const CLIENT_ERROR_ANSWERS: Readonly<Record<string, readonly [status: number, reason: string, message: string]>> = Object.freeze({
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', HTTP_MESSAGES.headersTooLarge],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', HTTP_MESSAGES.bodyTooLarge],
+  // Node would say 413; no operation lists 413, and a body over the limit is a 400 in the handler too.
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [400, 'Bad Request', HTTP_MESSAGES.bodyTooLarge],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', HTTP_MESSAGES.requestTimeout],
 });
 const UNPARSEABLE = [400, 'Bad Request', HTTP_MESSAGES.unparseable] as const;
@@ -18,8 +19,9 @@ const UNPARSEABLE = [400, 'Bad Request', HTTP_MESSAGES.unparseable] as const;
  * A `clientError` listener for a node:http server. Requests that Node's own parser refuses
  * (a malformed request line or header, headers over `maxHeaderSize`, a request timeout)
  * never reach the handler; without this, Node answers them with a bare 400/431/408 and no
- * `x-request-id`. This answers them like the handler does: the same status Node would give,
- * a JSON `{ error }` body, a fresh `x-request-id`, and `connection: close`. A socket that
+ * `x-request-id`. This answers them like the handler does: the status Node would give (400,
+ * 431 or 408; chunk extensions over Node's limit are 400, as any body over a limit is here,
+ * where Node says 413), a JSON `{ error }` body, a fresh `x-request-id`, and `connection: close`. A socket that
  * cannot take an answer (reset, or a response already under way) is destroyed, as Node does.
  * Returns the status and request id it answered with (`undefined` when it could not
  * answer), for a log line.

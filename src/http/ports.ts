@@ -22,7 +22,7 @@ export type WalletSessionInput = {
   readonly signal: AbortSignal;
 };
 
-/** The wallet provider port: answers the provider's JSON-serialized session object, unchanged. */
+/** The wallet provider port: answers the provider's JSON-serialized session object, which the 200 carries unchanged as a JSON string. */
 export interface WalletProvider {
   createSession(input: WalletSessionInput): Promise<string>;
 }

@@ -305,7 +305,7 @@ describe('upload dispute evidence text (spec 4.3)', () => {
 describe('create a wallet-payment session (spec 4.4)', () => {
   const url = (s: TestServer) => `${s.url}/accounts/${A}/apple-pay/sessions`;
 
-  it("200 with exactly the provider's string, as application/json; the provider gets the request", async () => {
+  it("200 with the provider's string as a JSON string (application/json); the provider gets the request", async () => {
     const inputs: unknown[] = [];
     const s = await serve({
       walletProvider: {
@@ -319,18 +319,21 @@ describe('create a wallet-payment session (spec 4.4)', () => {
       const r = await call(url(s), jsonInit('POST', { domain: 'Shop.Example.com', displayName: 'Shop ☕' }));
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('application/json');
-      expect(r.text).toBe(SESSION);
+      // Spec 2.8 and Moov's SDKs (a 200 read with JSON decoding into a string): the body is a JSON
+      // string whose value is the provider's serialized session, not the session object itself.
+      expect(r.text).toBe(JSON.stringify(SESSION));
+      expect(r.json).toBe(SESSION);
       expect(inputs).toEqual([{ accountID: A, domain: 'Shop.Example.com', displayName: 'Shop ☕', aborted: false }]);
     } finally {
       await s.close();
     }
   });
 
-  it('passes a provider string through byte for byte, whitespace and escapes included', async () => {
-    const odd = ' {"a" : "\\u00e9",\n "b":[1,2]} ';
+  it('passes a provider string through unchanged, whitespace, escapes, emoji and lone surrogates included', async () => {
+    const odd = ' {"a" : "\\u00e9",\n "b":[1,2], "c": "\u{1F4B8}\ud800"} ';
     const s = await serve({ walletProvider: { createSession: async () => odd } });
     try {
-      expect((await call(url(s), jsonInit('POST', { domain: DOMAIN, displayName: 'x' }))).text).toBe(odd);
+      expect((await call(url(s), jsonInit('POST', { domain: DOMAIN, displayName: 'x' }))).json).toBe(odd);
     } finally {
       await s.close();
     }

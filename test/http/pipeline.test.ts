@@ -328,9 +328,13 @@ describe('versions (spec 9)', () => {
   it.each(SPECIFIED.filter((o) => o.id === 'getSchedule' || o.id === 'getAdjustment'))(
     '$id: any version but v2026.04.00 is a 404 {error} (these operations have no 400)',
     async (op) => {
-      for (const version of ['v2024.01.00', 'dev', 'v2026.07.00', 'latest', '']) {
+      for (const version of ['v2024.01.00', 'dev', 'v2026.07.00', 'latest', '', 'v2026.04.00, v2024.01.00']) {
         const r = await call(`${s.url}${op.path}`, { headers: { ...bearer('all'), 'x-service-version': version } });
         expect([version, r.status, r.json]).toEqual([version, 404, { error: HTTP_MESSAGES.versionNotServed }]);
+      }
+      // v2026.04.00 sent twice (joined as "a, a") is that version; no header is served too.
+      for (const headers of [{ 'x-service-version': 'v2026.04.00, v2026.04.00' }, { 'x-service-version': 'v2026.04.00' }, {}]) {
+        expect((await call(`${s.url}${op.path}`, { headers: { ...bearer('all'), ...headers } })).status).toBe(200);
       }
     },
   );

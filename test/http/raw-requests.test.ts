@@ -127,6 +127,21 @@ describe('answerClientError: requests Node’s own parser refuses', () => {
     }
   });
 
+  it('chunk extensions over Node\'s limit: 400 {error} (the handler never answers 413), with x-request-id', async () => {
+    const s = await parserServer(true);
+    try {
+      const r = await rawRequest(
+        s.port,
+        [`POST /accounts/${A}/apple-pay/sessions HTTP/1.1`, 'Host: x', 'Authorization: Bearer all', 'Content-Type: application/json', 'Transfer-Encoding: chunked'],
+        `2;${'x'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+      );
+      expect([r.status, JSON.parse(r.body)]).toEqual([400, { error: HTTP_MESSAGES.bodyTooLarge }]);
+      expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('headers over maxHeaderSize: 431 {error} with x-request-id', async () => {
     const s = await parserServer(true, { maxHeaderSize: 1024 });
     try {

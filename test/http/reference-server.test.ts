@@ -23,7 +23,7 @@ describe('reference server', () => {
     expect(adjustment.status).toBe(200);
     const json = { ...auth, 'content-type': 'application/json' };
     const session = await call(`${base}/apple-pay/sessions`, { method: 'POST', headers: json, body: JSON.stringify({ domain: DEMO_IDS.walletDomain, displayName: 'Demo' }) });
-    expect([session.status, (session.json as { domainName: string }).domainName]).toEqual([200, DEMO_IDS.walletDomain]);
+    expect([session.status, (JSON.parse(session.json as string) as { domainName: string }).domainName]).toEqual([200, DEMO_IDS.walletDomain]);
     const evidence = await call(`${base}/disputes/${DEMO_IDS.disputeID}/evidence-text`, { method: 'POST', headers: json, body: JSON.stringify({ evidenceType: 'receipt', text: 'ok' }) });
     expect(evidence.status).toBe(201);
     const invoice = await call(`${base}/invoices/${DEMO_IDS.invoiceID}`, { method: 'PATCH', headers: json, body: JSON.stringify({ status: 'unpaid' }) });

@@ -12,8 +12,9 @@ export const PROVIDER_NOT_STRING_MESSAGE = 'the wallet provider must resolve to 
  * POST /accounts/{accountID}/apple-pay/sessions (spec 4.4). Order: body syntax (400), the
  * body's fields (`validateApplePaySessionRequest`: 400 or 422), the domain registered for
  * the account (409, compared ignoring ASCII case), then the wallet provider under
- * `downstreamTimeoutMs` (504, and its signal aborts). The 200 body is exactly the
- * provider's string, with `content-type: application/json`.
+ * `downstreamTimeoutMs` (504, and its signal aborts). The 200 body is the provider's string
+ * as a JSON string (spec 2.8: "a string holding a JSON-serialized session object"): decoding
+ * the body gives back exactly the provider's string, which the client hands to the wallet.
  */
 export const createWalletSession: SpecifiedOperation = async (context) => {
   const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs } = context.options;
@@ -32,5 +33,5 @@ export const createWalletSession: SpecifiedOperation = async (context) => {
   );
   if (!session.ok) return errorReply(504, HTTP_MESSAGES.downstreamTimeout);
   if (typeof session.value !== 'string') throw new TypeError(PROVIDER_NOT_STRING_MESSAGE);
-  return { status: 200, body: session.value };
+  return jsonReply(200, session.value);
 };
