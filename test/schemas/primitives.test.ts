@@ -50,6 +50,16 @@ describe('CurrencyCodeSchema', () => {
   it.each(['usd', 'US', 'USDD', '', 'ZZZ', ' USD'])('refuses %j', (c) =>
     expect(failures(CurrencyCodeSchema, c)).toEqual({ '': 'must be a 3-letter ISO 4217 currency code' }),
   );
+  // docs/decisions.md: codes without a minor unit are currencies; withdrawn codes are not.
+  it.each(['XAU', 'XAG', 'XDR', 'XXX', 'XCG', 'XAD'])('accepts %s (a current code, with or without a minor unit)', (c) => {
+    expect(passes(CurrencyCodeSchema, c)).toBe(true);
+    expect(passes(AmountSchema, { currency: c, value: 1 })).toBe(true);
+    expect(passes(AmountDecimalSchema, { currency: c, valueDecimal: '1' })).toBe(true);
+  });
+  it.each(['HRK', 'BGN', 'CUC', 'ANG', 'SLL', 'ZWL'])('refuses the withdrawn code %s', (c) => {
+    expect(Object.keys(failures(AmountSchema, { currency: c, value: 1 }))).toEqual(['currency']);
+    expect(Object.keys(failures(AmountDecimalSchema, { currency: c, valueDecimal: '1' }))).toEqual(['currency']);
+  });
 });
 
 describe('AmountDecimalSchema (decimal strings up to 9 places)', () => {

@@ -180,6 +180,38 @@ describe('line-item profiles', () => {
       true,
     );
   });
+  it('schedule profile checks every limit and type of a field that is present (spec 2.4)', () => {
+    const bad = {
+      items: [
+        {
+          name: 'x'.repeat(151), // 1 to 150 characters
+          basePrice: { currency: 'usd', valueDecimal: '1e3' }, // AmountDecimal: ISO code, decimal string
+          quantity: 2 ** 31, // int32
+          options: [{ name: '', quantity: 1.5, priceModifier: { currency: 'USD', valueDecimal: '1.0000000001' } }],
+        },
+      ],
+    };
+    expect(Object.keys(failures(ScheduleLineItemsSchema, bad)).sort()).toEqual(
+      [
+        'items.0.name',
+        'items.0.basePrice.currency',
+        'items.0.basePrice.valueDecimal',
+        'items.0.quantity',
+        'items.0.options.0.name',
+        'items.0.options.0.quantity',
+        'items.0.options.0.priceModifier.valueDecimal',
+      ].sort(),
+    );
+    const atLimits = { items: [{ name: 'x'.repeat(150), basePrice: usd('1.000000001'), quantity: 2 ** 31 - 1, options: [{ name: 'o', quantity: -(2 ** 31), priceModifier: usd('-0.5') }] }] };
+    expect(passes(ScheduleLineItemsSchema, atLimits)).toBe(true);
+  });
+
+  it('a run transfer\'s salesTaxAmount is an Amount (spec 2.5): minor units as a safe integer, an ISO code', () => {
+    expect(passes(RunTransferSchema, { ...validRunTransfer(), salesTaxAmount: { currency: 'USD', value: 150 } })).toBe(true);
+    expect(Object.keys(failures(RunTransferSchema, { ...validRunTransfer(), salesTaxAmount: { currency: 'USD', value: 1.5 } }))).toEqual(['salesTaxAmount.value']);
+    expect(Object.keys(failures(RunTransferSchema, { ...validRunTransfer(), salesTaxAmount: { currency: 'EURO', value: 1 } }))).toEqual(['salesTaxAmount.currency']);
+  });
+
   it('invoice profile wants Resource IDs for productID and imageID', () => {
     const item = { name: 'a', basePrice: usd('1'), quantity: 1 };
     expect(passes(LineItemsSchema, { items: [{ ...item, productID: TYPED_ID }] })).toBe(true);
@@ -211,6 +243,12 @@ describe('ImageSchema', () => {
 
 describe('InvoiceSchema', () => {
   it('accepts a full invoice with payment records', () => expect(failures(InvoiceSchema, validInvoice())).toEqual({}));
+  it('refuses a lone surrogate in its free-text fields, each on its own path', () => {
+    for (const field of ['invoiceNumber', 'description'] as const) {
+      expect(failures(InvoiceSchema, { ...validInvoice(), [field]: 'INV-\ud800' })).toEqual({ [field]: 'must not contain a lone surrogate' });
+      expect(passes(InvoiceSchema, { ...validInvoice(), [field]: 'INV-\u{1F4B8}' })).toBe(true);
+    }
+  });
   it('wants Resource IDs for invoiceID, customerAccountID, partnerAccountID, invoicePaymentID', () => {
     const bad = {
       ...validInvoice(),
