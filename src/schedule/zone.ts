@@ -51,6 +51,9 @@ function isUtc(timeZone: string): boolean {
 // The largest distance from the epoch a Date can hold (ECMA-262 21.4.1.1).
 const MAX_DATE_MS = 8.64e15;
 
+/** True when a Date can hold `ms` (false for NaN). */
+const isInDateRange = (ms: number): boolean => Math.abs(ms) <= MAX_DATE_MS;
+
 const isIntegerIn = (value: number, min: number, max: number): boolean => Number.isInteger(value) && value >= min && value <= max;
 
 /** True when every field is an integer in its usual range (a day up to 31 in any month). */
@@ -62,12 +65,17 @@ const hasUsualFields = (w: WallTime): boolean =>
   isIntegerIn(w.minute, 0, 59) &&
   isIntegerIn(w.second, 0, 59);
 
+/** Milliseconds of a wall time's date at midnight, read as if UTC (usual fields only). */
+const civilMidnightMs = (w: WallTime): number => dayNumber(w.year, w.month, w.day) * MS_PER_DAY;
+
+/** Milliseconds since midnight of a wall time's clock (usual fields only). */
+const clockMs = (w: WallTime): number => w.hour * 3_600_000 + w.minute * 60_000 + w.second * 1000;
+
 /**
  * Milliseconds of a wall time with usual fields read as if UTC, by day-number arithmetic:
  * exact at any year, with no limit at the end of Date's range (offsets are measured with it).
  */
-const civilMs = (w: WallTime): number =>
-  dayNumber(w.year, w.month, w.day) * MS_PER_DAY + w.hour * 3_600_000 + w.minute * 60_000 + w.second * 1000;
+const civilMs = (w: WallTime): number => civilMidnightMs(w) + clockMs(w);
 
 /**
  * Milliseconds since the epoch of `wall` read as if it were UTC (proleptic Gregorian), exactly
@@ -80,9 +88,9 @@ const civilMs = (w: WallTime): number =>
  */
 export function wallToEpochMs(wall: WallTime): number {
   if (hasUsualFields(wall)) {
-    const midnight = dayNumber(wall.year, wall.month, wall.day) * MS_PER_DAY;
-    const ms = civilMs(wall);
-    return Math.abs(midnight) <= MAX_DATE_MS && Math.abs(ms) <= MAX_DATE_MS ? ms : Number.NaN;
+    const midnight = civilMidnightMs(wall);
+    const ms = midnight + clockMs(wall);
+    return isInDateRange(midnight) && isInDateRange(ms) ? ms : Number.NaN;
   }
   const date = new Date(0);
   date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
@@ -99,7 +107,7 @@ export function wallToEpochMs(wall: WallTime): number {
  * epochMsToWall(86_400_000) // { year: 1970, month: 1, day: 2, hour: 0, minute: 0, second: 0 }
  */
 export function epochMsToWall(epochMs: number): WallTime {
-  if (!(Math.abs(epochMs) <= MAX_DATE_MS)) {
+  if (!isInDateRange(epochMs)) {
     return { year: Number.NaN, month: Number.NaN, day: Number.NaN, hour: Number.NaN, minute: Number.NaN, second: Number.NaN };
   }
   const ms = Math.trunc(epochMs); // as Date's TimeClip: a fraction of a millisecond counts toward zero
@@ -187,10 +195,11 @@ function offsetAt(epochMs: number, timeZone: string): number {
   const cached = zone?.get(hour);
   if (cached !== undefined) return cached;
   const start = hour * MS_PER_HOUR;
+  const lastSecond = start + MS_PER_HOUR - 1000;
   // The hour that starts at the last instant a Date can hold has no last second to compare.
-  if (start + MS_PER_HOUR - 1000 > MAX_DATE_MS) return rawOffsetAt(whole, timeZone);
+  if (!isInDateRange(lastSecond)) return rawOffsetAt(whole, timeZone);
   const first = rawOffsetAt(start, timeZone);
-  const last = rawOffsetAt(start + MS_PER_HOUR - 1000, timeZone);
+  const last = rawOffsetAt(lastSecond, timeZone);
   if (first !== last) return rawOffsetAt(whole, timeZone);
   if (cachedOffsetCount >= MAX_CACHED_OFFSETS) {
     hourOffsets.clear();
@@ -243,7 +252,7 @@ export function instantOf(wall: WallTime, timeZone: string): Date | undefined {
  * instantOfLocalMs(Date.UTC(2026, 10, 1, 1, 30), 'America/New_York') // Date.UTC(2026, 10, 1, 5, 30)
  */
 export function instantOfLocalMs(local: number, timeZone: string): number | undefined {
-  if (!(Math.abs(local) <= MAX_DATE_MS)) return undefined;
+  if (!isInDateRange(local)) return undefined;
   if (isUtc(timeZone)) return local;
   // Offsets a day either side bracket any single transition near this wall time; each
   // candidate is kept only when the zone's offset at it is the one that produced it. Probes
@@ -266,7 +275,7 @@ function clampToDateRange(ms: number): number {
 
 /** True when the zone's clocks show the wall time `local` at the instant `candidate`. */
 function shows(candidate: number, local: number, timeZone: string): boolean {
-  return Math.abs(candidate) <= MAX_DATE_MS && offsetAt(candidate, timeZone) === local - candidate;
+  return isInDateRange(candidate) && offsetAt(candidate, timeZone) === local - candidate;
 }
 
 /**
