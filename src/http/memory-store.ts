@@ -102,5 +102,12 @@ export function createMemoryStore(seed: StoreSeed = {}): Store {
     listEvidence: async (accountID, disputeID) => accounts.get(accountID)?.evidence.get(disputeID) ?? [],
     getAdjustment: (accountID, adjustmentID) => Promise.resolve(accountOf(accountID)?.adjustments.get(adjustmentID)),
     hasWalletDomain: async (accountID, domain) => accounts.get(accountID)?.walletDomains.has(domain.toLowerCase()) === true,
+    // Placeholders while the outbox and idempotency records are being built (issue 11).
+    claimEffects: () => Promise.reject(new Error('not yet implemented')),
+    completeEffect: () => Promise.reject(new Error('not yet implemented')),
+    releaseEffect: () => Promise.reject(new Error('not yet implemented')),
+    beginIdempotentRequest: () => Promise.reject(new Error('not yet implemented')),
+    completeIdempotentRequest: () => Promise.reject(new Error('not yet implemented')),
+    releaseIdempotentRequest: () => Promise.reject(new Error('not yet implemented')),
   };
 }

@@ -1,3 +1,4 @@
+import type { InvoiceEffect } from '../invoice/index.js';
 import type { Adjustment, EvidenceText, Invoice, Schedule } from '../schemas/index.js';
 
 /** A dispute as far as the handler needs it: its ID and, optionally, its status. */
@@ -32,18 +33,51 @@ export interface Store {
    * Replaces the invoice `invoice.invoiceID` only when its current version is
    * `expectedVersion`, atomically: of two writers holding the same version, exactly one
    * succeeds and the other gets `conflict`. A missing invoice gives `not-found`.
+   * `extras.effects` enter the outbox and `extras.idempotency` completes its record in the
+   * same transaction as the write: all of it commits, or (conflict, not-found, failure) none.
    */
-  compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string): Promise<CompareAndSetResult>;
+  compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string, extras?: WriteExtras): Promise<CompareAndSetResult>;
   /** The dispute, or `undefined`. */
   getDispute(accountID: string, disputeID: string): Promise<Dispute | undefined>;
-  /** Appends an evidence record to its dispute (`evidence.disputeID`); `not-found` when the dispute is absent. */
-  addEvidence(accountID: string, evidence: EvidenceText): Promise<AddEvidenceResult>;
+  /**
+   * Appends an evidence record to its dispute (`evidence.disputeID`) without rewriting the
+   * ones before it; `not-found` when the dispute is absent. `extras.idempotency` completes its
+   * record in the same transaction.
+   */
+  addEvidence(accountID: string, evidence: EvidenceText, extras?: Pick<WriteExtras, 'idempotency'>): Promise<AddEvidenceResult>;
   /** The dispute's evidence records in the order they were added (empty when none or no dispute). */
   listEvidence(accountID: string, disputeID: string): Promise<readonly EvidenceText[]>;
   /** The adjustment, or `undefined`. */
   getAdjustment(accountID: string, adjustmentID: string): Promise<Adjustment | undefined>;
   /** True when `domain` is registered for wallet payments on the account; compared ignoring ASCII case. */
   hasWalletDomain(accountID: string, domain: string): Promise<boolean>;
+
+  /**
+   * Claims up to `limit` pending effects, oldest first, for `leaseMs`: effects not yet
+   * delivered, whose retry time has come and that no live claim holds. Two concurrent
+   * callers never receive the same effect; an effect whose claim expired is claimable again.
+   * Crosses accounts (the outbox is one queue); each effect names its account.
+   */
+  claimEffects(input: ClaimEffectsInput): Promise<readonly ClaimedEffect[]>;
+  /** Marks the effect delivered; `false` (and no change) when `claimToken` no longer holds it. */
+  completeEffect(effectID: string, claimToken: string): Promise<boolean>;
+  /**
+   * A failed delivery: frees the claim and makes the effect claimable again after
+   * `retryInMs`; `error` is kept for operators. `false` when `claimToken` no longer holds it.
+   */
+  releaseEffect(effectID: string, claimToken: string, retryInMs: number, error?: string): Promise<boolean>;
+
+  /**
+   * Starts an idempotent request under the account-scoped `key`. Of two concurrent callers
+   * with one key, exactly one gets `started`; the other gets `in-flight` (same fingerprint),
+   * `mismatch` (another fingerprint) or, once the first completed, `completed` with its answer.
+   * A record past its `ttlMs`, or in flight past its `lockMs`, counts as absent.
+   */
+  beginIdempotentRequest(accountID: string, input: BeginIdempotentInput): Promise<BeginIdempotentResult>;
+  /** Stores the answer of a request that wrote nothing (or whose write stored it already: then a no-op). */
+  completeIdempotentRequest(accountID: string, completion: IdempotencyCompletion): Promise<void>;
+  /** Forgets an in-flight record held by `lockToken` (its request answered 5xx, so a retry runs again); a completed record stays. */
+  releaseIdempotentRequest(accountID: string, key: string, lockToken: string): Promise<void>;
 }
 
 /** One account's data in a {@link StoreSeed}. */
@@ -57,3 +91,85 @@ export type AccountSeed = {
 
 /** Initial data for a store, by account ID. */
 export type StoreSeed = { readonly accounts?: Readonly<Record<string, AccountSeed>> };
+
+// ---------------------------------------------------------------------------------------
+// Durability: the transactional effect outbox and idempotency records.
+// ---------------------------------------------------------------------------------------
+
+/** An effect as the handler hands it to the store, to commit with the write that caused it. */
+export type NewEffect = {
+  /** Stable and unique: what a consumer deduplicates on (delivery is at least once). */
+  readonly effectID: string;
+  /** The request whose write caused the effect. */
+  readonly requestId: string;
+  readonly effect: InvoiceEffect;
+};
+
+/** An effect claimed from the outbox for delivery (see {@link Store.claimEffects}). */
+export type ClaimedEffect = {
+  readonly effectID: string;
+  readonly accountID: string;
+  readonly requestId: string;
+  readonly effect: InvoiceEffect;
+  /** How many claims this effect has had, this one included (1 on the first delivery attempt). */
+  readonly attempt: number;
+  /** The token that proves this claim; completing or releasing with another token does nothing. */
+  readonly claimToken: string;
+};
+
+/** What {@link Store.claimEffects} is asked for. */
+export type ClaimEffectsInput = {
+  /** At most this many effects. */
+  readonly limit: number;
+  /** How long the claim holds; after it, another dispatcher may claim the effect again. */
+  readonly leaseMs: number;
+};
+
+/** A stored answer of an idempotent request: replayed byte for byte on a retry. */
+export type IdempotentAnswer = {
+  readonly status: number;
+  /** Headers that matter for a replay (e.g. `retry-after`, `www-authenticate`); never `x-request-id`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The serialized JSON body, or `undefined` for an empty body. */
+  readonly body: string | undefined;
+};
+
+/** What {@link Store.beginIdempotentRequest} is asked for. */
+export type BeginIdempotentInput = {
+  readonly key: string;
+  /** Identifies the request: a digest of method, path and body bytes. */
+  readonly fingerprint: string;
+  /** A completed record is kept this long, then the key is free again. */
+  readonly ttlMs: number;
+  /**
+   * An in-flight record older than this is taken to belong to a process that died, and may be
+   * begun again (without it, a crash between begin and complete would block the key for `ttlMs`).
+   */
+  readonly lockMs: number;
+};
+
+/** The outcome of {@link Store.beginIdempotentRequest}. */
+export type BeginIdempotentResult =
+  /** The caller owns the key now and must run the request, then complete or release it. */
+  | { readonly state: 'started'; readonly lockToken: string }
+  /** The same key and fingerprint are being run by another request right now. */
+  | { readonly state: 'in-flight' }
+  /** The key was used with a different fingerprint (another request). */
+  | { readonly state: 'mismatch' }
+  /** The key's request has completed: replay this answer. */
+  | { readonly state: 'completed'; readonly answer: IdempotentAnswer };
+
+/** An idempotency record to complete in the same transaction as a write. */
+export type IdempotencyCompletion = {
+  readonly key: string;
+  readonly lockToken: string;
+  readonly answer: IdempotentAnswer;
+};
+
+/** What a write may commit together with its own change (all or nothing). */
+export type WriteExtras = {
+  /** Effects to put in the outbox (invoice writes). */
+  readonly effects?: readonly NewEffect[];
+  /** The idempotency record to complete with the write's answer. */
+  readonly idempotency?: IdempotencyCompletion;
+};
