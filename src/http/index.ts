@@ -30,6 +30,24 @@ export {
   type RetryPolicy,
 } from './effects/index.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
+export {
+  createJwtAuth,
+  scopesFromClaim,
+  type JwtAuthOptions,
+  type JwtAuthJwksOptions,
+  type JwtAuthKeyOptions,
+  type JwtAuthCommonOptions,
+  JWT_AUTH_MESSAGES,
+  DEFAULT_CLOCK_TOLERANCE_SECONDS,
+  DEFAULT_JWKS_TIMEOUT_MS,
+  DEFAULT_JWKS_COOLDOWN_MS,
+  DEFAULT_JWKS_MAX_AGE_MS,
+  DEFAULT_SCOPE_CLAIM,
+} from './jwt-auth.js';
+export { algorithmsForKey, ASYMMETRIC_ALGORITHMS } from './jwt-algorithms.js';
+export { withBasicAuth, type BasicAuthOptions, BASIC_REALM_MESSAGE } from './basic-auth.js';
+export { decodeBasicCredentials } from './basic-credentials.js';
+export { challengeFor, DEFAULT_BASIC_REALM } from './auth.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';
 export {
   type HandlerOptions,
@@ -42,6 +60,11 @@ export {
 } from './options.js';
 export type {
   AuthPort,
+  AuthContext,
+  AuthRefusal,
+  AuthRefusalReason,
+  AuthVerdict,
+  CredentialPair,
   TokenGrant,
   WalletProvider,
   WalletSessionInput,
