@@ -1,6 +1,7 @@
 import { OPERATION_CATALOG, isSpecifiedOperation } from './catalog.js';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
 import { isResponseReply } from './exchange.js';
+import { withInProcessEffects } from './effects/in-process.js';
 import { ANSWER_EXCHANGE, type AnswerExchange } from './fast-path.js';
 import { type HandlerOptions, resolveOptions } from './options.js';
 import { type Outcome, answer, answerThen } from './pipeline.js';
@@ -112,7 +113,7 @@ export function toResponse({ requestId, reply }: { requestId: string; reply: Rep
  * }));
  */
 export function createHandler(options: HandlerOptions): FetchHandler {
-  const resolved = resolveOptions(options, LISTED_IDS);
+  const resolved = withInProcessEffects(resolveOptions(options, LISTED_IDS));
   const answerExchange: AnswerExchange = (exchange, settle) => answerThen(exchange, resolved, settle);
   const handler = async (request: Request): Promise<Response> => {
     let outcome: Outcome;

@@ -1,5 +1,7 @@
 import type { Version } from '../version/index.js';
 import { freshUuid } from './fresh-uuid.js';
+import type { IdempotencySettings } from './idempotency/perform.js';
+import { type IdempotencyOptions, resolveIdempotency } from './idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
 import type { Store } from './store.js';
@@ -46,10 +48,20 @@ export type HandlerOptions = {
   readonly auth?: AuthPort;
   /** The wallet provider for create-a-wallet-payment-session; without it that operation answers 500. */
   readonly walletProvider?: WalletProvider;
-  /** Called once per effect after an invoice update is stored. */
+  /**
+   * In-process effect delivery: the handler runs an effect dispatcher over `store` that calls
+   * this for each effect its writes put in the outbox, at least once, after the commit, never
+   * on the request path (a throw is retried with backoff). Leave it out when a dispatcher of
+   * your own (`createEffectDispatcher`) delivers the outbox.
+   */
   readonly onEffect?: EffectHandler;
   /** Internal errors (500s, failed effect callbacks), for logging. */
   readonly onError?: ErrorReporter;
+  /**
+   * `Idempotency-Key` on the three writes (update invoice, upload evidence text, create wallet
+   * session); on by default with a 24 h TTL; `false` turns it off (the header is then ignored).
+   */
+  readonly idempotency?: false | IdempotencyOptions;
   /** The current time; default `() => new Date()`. */
   readonly clock?: () => Date;
   /** New resource IDs (evidence IDs); default a random version 4 UUID. */
@@ -75,6 +87,10 @@ export type ResolvedOptions = {
   readonly walletProvider: WalletProvider | undefined;
   readonly onEffect: EffectHandler | undefined;
   readonly onError: ErrorReporter | undefined;
+  /** TTL and lock of idempotency records; `undefined` when `idempotency: false`. */
+  readonly idempotency: IdempotencySettings | undefined;
+  /** Called after a write committed effects to the outbox (wakes the in-process dispatcher of `onEffect`). */
+  readonly effectsCommitted: (() => void) | undefined;
   readonly clock: () => Date;
   readonly generateId: () => string;
   readonly rateLimiter: RateLimiter | undefined;
@@ -121,16 +137,19 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     if (!listedIds.has(id)) throw new TypeError(OPTION_MESSAGES.unknownOperation(id));
     operations.set(id, implementation);
   }
+  const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
   return {
     store: options.store,
     auth: options.auth ?? NO_TOKENS,
     walletProvider: options.walletProvider,
     onEffect: options.onEffect,
     onError: options.onError,
+    idempotency: resolveIdempotency(options.idempotency, downstreamTimeoutMs),
+    effectsCommitted: undefined,
     clock: options.clock ?? systemClock,
     generateId: options.generateId ?? freshUuid,
     rateLimiter: options.rateLimiter,
-    downstreamTimeoutMs: positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs'),
+    downstreamTimeoutMs,
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     basePath: normalizeBasePath(options.basePath),
     operations,

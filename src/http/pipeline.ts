@@ -3,6 +3,7 @@ import { type Authentication, authenticate, holdsAccountScope, insufficientScope
 import { type CatalogEntry, OPERATION_CATALOG } from './catalog.js';
 import { BadRequestTargetError, type Exchange, type Reply } from './exchange.js';
 import { freshUuid } from './fresh-uuid.js';
+import { IDEMPOTENT_OPERATIONS, performIdempotent } from './idempotency/perform.js';
 import { HTTP_MESSAGES } from './messages.js';
 import { SPECIFIED_OPERATIONS } from './operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
@@ -106,7 +107,12 @@ function perform(routed: Routed, grant: TokenGrant): Reply | Promise<Reply> {
   const version = checkVersion(exchange.header(VERSION_HEADER_NAME), VERSION_POLICIES[entry.id] ?? 'any');
   if (!version.ok) return errorReply(version.status, version.error);
   const specified = SPECIFIED_OPERATIONS.get(entry.id);
-  if (specified !== undefined) return specified({ exchange, params, accountID: accountID ?? '', requestId, options });
+  if (specified !== undefined) {
+    const context = { exchange, params, accountID: accountID ?? '', requestId, options };
+    return options.idempotency !== undefined && IDEMPOTENT_OPERATIONS.has(entry.id)
+      ? performIdempotent(context, specified, entry.id, options.idempotency)
+      : specified(context);
+  }
   if (implementation === undefined) return errorReply(501, HTTP_MESSAGES.notImplemented);
   return performHostOperation(routed, implementation, version.version, grant);
 }

@@ -84,9 +84,20 @@ export interface RateLimiter {
 }
 
 /** Where an effect came from, for the host's effect callback. */
-export type EffectContext = { readonly accountID: string; readonly requestId: string };
+export type EffectContext = {
+  readonly accountID: string;
+  /** The request whose write caused the effect. */
+  readonly requestId: string;
+  /** The effect's stable ID in the outbox: deduplicate on it (delivery is at least once). */
+  readonly effectID: string;
+  /** 1 on the first delivery attempt. */
+  readonly attempt: number;
+};
 
-/** Receives each effect of a committed update exactly once. */
+/**
+ * Receives each effect of a committed update at least once, after the commit, from the
+ * outbox (`createHandler`'s `onEffect`); throwing or rejecting has it retried with backoff.
+ */
 export type EffectHandler = (effect: InvoiceEffect, context: EffectContext) => void | Promise<void>;
 
 /** Receives internal errors (a 500, or a failed effect callback) for logging; never shown to clients. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Store, createMemoryStore } from '../../src/http/index.js';
 import type { Invoice } from '../../src/schemas/index.js';
 import { A, INVOICE_ID, call, draftInvoice, jsonInit, seed, serve } from './helpers.js';
@@ -15,8 +15,8 @@ describe('50 concurrent updates to one invoice over HTTP', () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
         return read;
       },
-      async compareAndSetInvoice(accountID, invoice, version) {
-        const result = await inner.compareAndSetInvoice(accountID, invoice, version);
+      async compareAndSetInvoice(accountID, invoice, version, extras) {
+        const result = await inner.compareAndSetInvoice(accountID, invoice, version, extras);
         if (result.ok) committed.push(invoice);
         return result;
       },
@@ -45,6 +45,8 @@ describe('50 concurrent updates to one invoice over HTTP', () => {
       expect(ok).toContainEqual(final);
       expect(Number((await inner.getInvoice(A, INVOICE_ID))?.version)).toBe(1 + committed.length);
       // draft -> unpaid can commit once: at most one finalized effect, and exactly one if the status moved.
+      // Effects are delivered from the outbox after the commit, off the request path.
+      if (final?.status === 'unpaid') await vi.waitFor(() => expect(effects.length).toBeGreaterThan(0));
       const finalized = effects.filter((e) => (e as { effect: { type: string } }).effect.type === 'invoice.finalized');
       expect(finalized.length).toBe(final?.status === 'unpaid' ? 1 : 0);
       expect(new Set(effects.map((e) => (e as { requestId: string }).requestId)).size).toBe(effects.length);

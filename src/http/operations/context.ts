@@ -1,4 +1,5 @@
 import type { Exchange, PlainReply } from '../exchange.js';
+import type { IdempotencyTicket } from '../idempotency/ticket.js';
 import type { ResolvedOptions } from '../options.js';
 
 /** What one of the five specified operations receives once auth, scope and version passed. */
@@ -8,6 +9,8 @@ export type SpecifiedContext = {
   readonly accountID: string;
   readonly requestId: string;
   readonly options: ResolvedOptions;
+  /** Present when the request runs under an `Idempotency-Key`: a write stores its answer with it. */
+  readonly idempotency?: IdempotencyTicket;
 };
 
 /** One of the five specified operations (spec 4.1-4.5). */

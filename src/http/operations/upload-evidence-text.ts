@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../shared/rfc3339.js';
 import { validateEvidenceTextRequest } from '../../schemas/index.js';
 import type { EvidenceText } from '../../schemas/index.js';
+import { idempotencyExtras } from '../idempotency/ticket.js';
 import { readJsonBody } from '../json-body.js';
 import { HTTP_MESSAGES } from '../messages.js';
 import { errorReply, jsonReply } from '../reply.js';
@@ -45,6 +46,10 @@ export const uploadEvidenceText: SpecifiedOperation = async (context) => {
     text: request.value.text,
     createdOn: formatDateTime(clock()),
   };
-  const added = await store.addEvidence(context.accountID, evidence);
-  return added.ok ? jsonReply(201, evidence) : errorReply(404, HTTP_MESSAGES.disputeNotFound);
+  const reply = jsonReply(201, evidence);
+  // Under an Idempotency-Key the 201 is stored in the same store write as the evidence.
+  const added = await store.addEvidence(context.accountID, evidence, idempotencyExtras(context.idempotency, reply));
+  if (!added.ok) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
+  context.idempotency?.stored();
+  return reply;
 };

@@ -1,0 +1,124 @@
+import type { BodyBytes, Exchange, PlainReply } from '../exchange.js';
+import type { SpecifiedContext, SpecifiedOperation } from '../operations/context.js';
+import { errorReply } from '../reply.js';
+import { requestFingerprint } from './fingerprint.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isValidIdempotencyKey } from './key.js';
+import { IDEMPOTENCY_MESSAGES } from './messages.js';
+import { IdempotencyTicket } from './ticket.js';
+
+/** The operations that honour `Idempotency-Key`: the three writes (spec 4.2, 4.3, 4.4). */
+export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set(['updateInvoice', 'uploadEvidenceText', 'createWalletSession']);
+
+/** How long records live: `ttlMs` for a completed answer, `lockMs` for a request in flight. */
+export type IdempotencySettings = { readonly ttlMs: number; readonly lockMs: number };
+
+/** An exchange whose body was read already: `readBody` answers those bytes again. */
+function withBody(exchange: Exchange, body: BodyBytes): Exchange {
+  const read = Promise.resolve(body);
+  return {
+    method: exchange.method,
+    path: exchange.path,
+    mountPath: exchange.mountPath,
+    header: (name) => exchange.header(name),
+    readBody: () => read,
+    get signal() {
+      return exchange.signal;
+    },
+    toRequest: () => exchange.toRequest(),
+  };
+}
+
+/** Reports to `onError` without letting a failing reporter change anything. */
+function report(context: SpecifiedContext, operationId: string, error: unknown): void {
+  try {
+    context.options.onError?.(error, { requestId: context.requestId, operationId });
+  } catch {
+    // A failing reporter must not change the answer.
+  }
+}
+
+/** Only the answers of requests that changed something are kept (docs/decisions.md). */
+const isKept = (status: number): boolean => status >= 200 && status < 300;
+
+/**
+ * Runs one of the three writes under its `Idempotency-Key` (Stripe's semantics): without the
+ * header, the operation runs as always; a key that is not 1-255 printable ASCII is 400; the
+ * fingerprint (method, path, body bytes) is begun under the account-scoped key, then
+ * - `completed`: the stored answer, plus `idempotent-replayed: true`;
+ * - `mismatch` or `in-flight`: 409 `{ error }` saying which;
+ * - `started`: the operation runs with a ticket; a 2xx answer is kept (stored by the write
+ *   itself, or here for a write the store did not see), any other answer or a thrown error
+ *   releases the key, so a retry runs again.
+ *
+ * @example
+ * const reply = await performIdempotent(context, uploadEvidenceText, 'uploadEvidenceText', { ttlMs: 86_400_000, lockMs: 70_000 });
+ */
+export function performIdempotent(
+  context: SpecifiedContext,
+  operation: SpecifiedOperation,
+  operationId: string,
+  settings: IdempotencySettings,
+): Promise<PlainReply> {
+  const key = context.exchange.header(IDEMPOTENCY_KEY_HEADER);
+  if (key === undefined) return operation(context);
+  if (!isValidIdempotencyKey(key)) return Promise.resolve(errorReply(400, IDEMPOTENCY_MESSAGES.invalidKey));
+  return runWithKey(context, operation, operationId, settings, key);
+}
+
+async function runWithKey(
+  context: SpecifiedContext,
+  operation: SpecifiedOperation,
+  operationId: string,
+  settings: IdempotencySettings,
+  key: string,
+): Promise<PlainReply> {
+  const { exchange, options, accountID } = context;
+  const declared = exchange.header('content-length');
+  // A body over the limit is refused (400) before anything runs: nothing to remember.
+  if (declared !== undefined && Number(declared) > options.maxBodyBytes) return operation(context);
+  const body = await exchange.readBody(options.maxBodyBytes);
+  const replayable: SpecifiedContext = { ...context, exchange: withBody(exchange, body) };
+  if (!body.ok) return operation(replayable);
+  const fingerprint = await requestFingerprint(exchange.method, exchange.path, body.bytes);
+  const begun = await options.store.beginIdempotentRequest(accountID, { key, fingerprint, ...settings });
+  switch (begun.state) {
+    case 'completed': {
+      const { status, headers, body: stored } = begun.answer;
+      const replayed = { ...headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' };
+      return stored === undefined ? { status, headers: replayed } : { status, headers: replayed, body: stored };
+    }
+    case 'mismatch':
+      return errorReply(409, IDEMPOTENCY_MESSAGES.keyReused);
+    case 'in-flight':
+      return errorReply(409, IDEMPOTENCY_MESSAGES.inFlight);
+    case 'started':
+      break;
+  }
+  const ticket = new IdempotencyTicket(key, begun.lockToken);
+  const release = async (): Promise<void> => {
+    try {
+      await options.store.releaseIdempotentRequest(accountID, key, ticket.lockToken);
+    } catch (error) {
+      // The key stays locked until its lock expires (lockMs); the answer is unchanged.
+      report(context, operationId, error);
+    }
+  };
+  let reply: PlainReply;
+  try {
+    reply = await operation({ ...replayable, idempotency: ticket });
+  } catch (error) {
+    // A write that committed its answer keeps it (release forgets only an in-flight record).
+    await release();
+    throw error;
+  }
+  if (!isKept(reply.status)) await release();
+  else if (!ticket.isStored) {
+    try {
+      await options.store.completeIdempotentRequest(accountID, ticket.completionFor(reply));
+    } catch (error) {
+      // The answer stands; a retry after the lock expires runs again.
+      report(context, operationId, error);
+    }
+  }
+  return reply;
+}
