@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandRule } from '../../src/schedule/expand.js';
-import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
+import { expandRule } from '../../src/rrule/expand.js';
+import { parseRecurrenceRule } from '../../src/rrule/parse.js';
 import { formatDateTime } from '../../src/shared/rfc3339.js';
 import { differentialCases, readRecording, staleInputs } from './dateutil/cases.js';
 
