@@ -3,7 +3,7 @@
  * the recording) and scripts/dateutil-oracle.ts (which regenerates it with live dateutil).
  */
 import { readFileSync } from 'node:fs';
-import { parseRecurrenceRule } from '../../../src/schedule/rrule/parse.js';
+import { parseRecurrenceRule } from '../../../src/rrule/parse.js';
 import { type Case, generateCases } from './generate.js';
 
 export const SEED = 20261121;
