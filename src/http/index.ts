@@ -29,6 +29,18 @@ export {
   type DispatchErrorContext,
   type RetryPolicy,
 } from './effects/index.js';
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  isValidIdempotencyKey,
+} from './idempotency/key.js';
+export { IDEMPOTENCY_MESSAGES } from './idempotency/messages.js';
+export {
+  DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  IDEMPOTENCY_OPTION_MESSAGES,
+  type IdempotencyOptions,
+} from './idempotency/settings.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
 export {
   createJwtAuth,

@@ -1,7 +1,6 @@
 import type { Version } from '../version/index.js';
 import { freshUuid } from './fresh-uuid.js';
-import type { IdempotencySettings } from './idempotency/perform.js';
-import { type IdempotencyOptions, resolveIdempotency } from './idempotency/settings.js';
+import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from './idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
 import type { Store } from './store.js';

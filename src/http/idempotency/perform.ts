@@ -4,13 +4,12 @@ import { errorReply } from '../reply.js';
 import { requestFingerprint } from './fingerprint.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isValidIdempotencyKey } from './key.js';
 import { IDEMPOTENCY_MESSAGES } from './messages.js';
+import type { IdempotencySettings } from './settings.js';
 import { IdempotencyTicket } from './ticket.js';
 
 /** The operations that honour `Idempotency-Key`: the three writes (spec 4.2, 4.3, 4.4). */
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set(['updateInvoice', 'uploadEvidenceText', 'createWalletSession']);
 
-/** How long records live: `ttlMs` for a completed answer, `lockMs` for a request in flight. */
-export type IdempotencySettings = { readonly ttlMs: number; readonly lockMs: number };
 
 /** An exchange whose body was read already: `readBody` answers those bytes again. */
 function withBody(exchange: Exchange, body: BodyBytes): Exchange {

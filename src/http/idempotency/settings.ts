@@ -1,4 +1,5 @@
-import type { IdempotencySettings } from './perform.js';
+/** How long records live: `ttlMs` for a completed answer, `lockMs` for a request in flight. */
+export type IdempotencySettings = { readonly ttlMs: number; readonly lockMs: number };
 
 /** What `createHandler({ idempotency })` takes: `false` turns `Idempotency-Key` handling off. */
 export type IdempotencyOptions = {
