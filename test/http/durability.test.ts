@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type DeliverableEffect, type Store, createEffectDispatcher, createMemoryStore } from '../../src/http/index.js';
 import type { InvoiceEffect } from '../../src/invoice/index.js';
 import { A, DISPUTE_ID, INVOICE_ID, bearer, call, jsonInit, seed, serve } from './helpers.js';
+import { racedOnceStore } from './faulty-stores.js';
 
 const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_ID}`;
 const evidenceUrl = (base: string) => `${base}/accounts/${A}/disputes/${DISPUTE_ID}/evidence-text`;
@@ -148,20 +149,7 @@ describe('effects are delivered from the outbox, off the request path', () => {
   });
 
   it('a write that conflicts commits no effect; one that commits commits each effect once', async () => {
-    const inner = createMemoryStore(seed());
-    let raced = false;
-    // Another writer slips in between this request's read and its write, once.
-    const store: Store = {
-      ...inner,
-      async compareAndSetInvoice(accountID, invoice, version, extras) {
-        if (!raced) {
-          raced = true;
-          const current = await inner.getInvoice(accountID, invoice.invoiceID);
-          await inner.compareAndSetInvoice(accountID, { ...current!.invoice, description: 'other writer' }, current!.version);
-        }
-        return inner.compareAndSetInvoice(accountID, invoice, version, extras);
-      },
-    };
+    const { store, inner } = racedOnceStore();
     const s = await serve({ store });
     try {
       const lost = await call(invoiceUrl(s.url), jsonInit('PATCH', { status: 'unpaid' }));

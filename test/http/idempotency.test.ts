@@ -5,6 +5,7 @@ import { isValidIdempotencyKey } from '../../src/http/idempotency/key.js';
 import { IDEMPOTENCY_MESSAGES } from '../../src/http/idempotency/messages.js';
 import { resolveIdempotency } from '../../src/http/idempotency/settings.js';
 import { A, B, DISPUTE_ID, DOMAIN, INVOICE_ID, SESSION, bearer, call, jsonInit, seed, serve, testOptions } from './helpers.js';
+import { racedOnceStore } from './faulty-stores.js';
 
 const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_ID}`;
 const evidenceUrl = (base: string) => `${base}/accounts/${A}/disputes/${DISPUTE_ID}/evidence-text`;
@@ -201,19 +202,7 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('a compare-and-set race 409 is not kept: the retry with the same key runs again and succeeds', async () => {
-    const inner = createMemoryStore(seed());
-    let raced = false;
-    const store: Store = {
-      ...inner,
-      async compareAndSetInvoice(accountID, invoice, version, extras) {
-        if (!raced) {
-          raced = true;
-          const current = await inner.getInvoice(accountID, invoice.invoiceID);
-          await inner.compareAndSetInvoice(accountID, { ...current!.invoice, description: 'other writer' }, current!.version);
-        }
-        return inner.compareAndSetInvoice(accountID, invoice, version, extras);
-      },
-    };
+    const { store, inner } = racedOnceStore();
     const s = await serve({ store });
     try {
       expect((await call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'mine' }, withKey('k-7')))).status).toBe(409);
