@@ -15,6 +15,15 @@ export {
   type ResponseLogEntry,
 } from './node-listener.js';
 export { answerClientError, type ClientError } from './client-error.js';
+export {
+  type CorsOptions,
+  CORS_ALLOWED_HEADERS,
+  CORS_EXPOSED_HEADERS,
+  CORS_MESSAGES,
+  DEFAULT_CORS_MAX_AGE_SECONDS,
+} from './cors.js';
+export type { ResponseLogger } from './access-log.js';
+export { STORE_METHODS } from './option-checks.js';
 export { createMemoryStore } from './memory-store.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';
