@@ -61,6 +61,11 @@ export function checkOptionShapes(options: Readonly<Record<string, unknown>>): v
   const store = requireObject(options['store'], 'store');
   for (const method of STORE_METHODS) requireFunction(store[method], `store.${method}`);
   optionalPort(options['auth'], 'auth', ['verify']);
+  if (options['auth'] !== undefined) {
+    const auth = options['auth'] as Record<string, unknown>;
+    optionalFunction(auth['verifyBasic'], 'auth.verifyBasic');
+    if (auth['basicRealm'] !== undefined && typeof auth['basicRealm'] !== 'string') throw new TypeError(PORT_MESSAGES.string('auth.basicRealm'));
+  }
   optionalPort(options['walletProvider'], 'walletProvider', ['createSession']);
   optionalPort(options['rateLimiter'], 'rateLimiter', ['check']);
   for (const name of ['onEffect', 'onError', 'onResponse', 'clock', 'generateId']) optionalFunction(options[name], name);

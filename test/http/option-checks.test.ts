@@ -27,6 +27,8 @@ describe('createHandler checks the shape of its options at construction', () => 
   const refused: [string, Record<string, unknown>, string][] = [
     ['auth.verify not a function', { auth: { verify: 1 } }, OPTION_MESSAGES.function('auth.verify')],
     ['auth not an object', { auth: 'token' }, OPTION_MESSAGES.object('auth')],
+    ['auth.verifyBasic not a function', { auth: { verify: () => undefined, verifyBasic: 'yes' } }, OPTION_MESSAGES.function('auth.verifyBasic')],
+    ['auth.basicRealm not a string', { auth: { verify: () => undefined, basicRealm: 1 } }, OPTION_MESSAGES.string('auth.basicRealm')],
     ['walletProvider without createSession', { walletProvider: {} }, OPTION_MESSAGES.function('walletProvider.createSession')],
     ['rateLimiter without check', { rateLimiter: { consume: () => undefined } }, OPTION_MESSAGES.function('rateLimiter.check')],
     ['clock is a Date, not a function', { clock: new Date() }, OPTION_MESSAGES.function('clock')],
