@@ -60,3 +60,19 @@ export {
   type SweepAvailability,
   type SweepRail,
 } from './sweep.js';
+export {
+  fedHolidays,
+  FED_HOLIDAY_RULES,
+  FED_CALENDAR_FIRST_YEAR,
+  FED_CALENDAR_LAST_YEAR,
+  type FedHoliday,
+  isBusinessDay,
+  addBusinessDays,
+  nextBusinessDay,
+  previousBusinessDay,
+  adjustToBusinessDay,
+  BUSINESS_DAY_ADJUSTMENTS,
+  MAX_BUSINESS_DAY_STEPS,
+  type BusinessDayAdjustment,
+  BUSINESS_DAY_MESSAGES,
+} from './business-days/index.js';
