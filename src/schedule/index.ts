@@ -54,11 +54,14 @@ export {
   SWEEP_TIME_ZONE,
   UNKNOWN_SWEEP_METHOD_MESSAGE,
   INVALID_INITIATED_AT_MESSAGE,
+  INVALID_SWEEP_DAYS_MESSAGE,
   isSweepPaymentMethod,
   fundsAvailableBy,
   type SweepPaymentMethod,
   type SweepAvailability,
   type SweepRail,
+  type SweepDays,
+  type FundsAvailableOptions,
 } from './sweep.js';
 export {
   fedHolidays,
