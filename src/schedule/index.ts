@@ -23,6 +23,8 @@ export {
   expandRule,
   MAX_OCCURRENCES,
   type ExpandOptions,
+  NONEXISTENT_LOCAL_TIMES,
+  type NonexistentLocalTime,
   MAX_IDLE_WORK,
   MAX_SPARSE_PAIRS,
   MAX_SPARSE_JUMPS,
