@@ -22,7 +22,6 @@ export {
   RRULE_MESSAGES,
   expandRule,
   MAX_OCCURRENCES,
-  type ExpandOptions,
   NONEXISTENT_LOCAL_TIMES,
   type NonexistentLocalTime,
   MAX_IDLE_WORK,
@@ -33,7 +32,7 @@ export {
   isTimeZone,
   type WallTime,
 } from '../rrule/index.js';
-export { expandRecurrence, tryExpandRecurrence, type RecurInput, type GeneratedOccurrence } from './expand.js';
+export { expandRecurrence, tryExpandRecurrence, type ExpandOptions, type RecurInput, type GeneratedOccurrence } from './expand.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,
