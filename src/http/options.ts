@@ -1,3 +1,4 @@
+import { type RequestLimits, resolveRequestLimits } from '../limits/index.js';
 import type { Version } from '../version/index.js';
 import type { ResponseLogger } from './access-log.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from './cors.js';
@@ -73,6 +74,8 @@ export type HandlerOptions = {
   readonly cors?: CorsOptions;
   /** An access-log hook: called once per answer with method, path, status, request id and ms. */
   readonly onResponse?: ResponseLogger;
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  readonly requestLimits?: Partial<RequestLimits>;
 };
 
 /** The options with every default filled in. */
@@ -92,6 +95,7 @@ export type ResolvedOptions = {
   readonly scheduleHorizon: ScheduleHorizon;
   readonly cors: ResolvedCors | undefined;
   readonly onResponse: ResponseLogger | undefined;
+  readonly requestLimits: RequestLimits;
 };
 
 /** Messages for options `createHandler` refuses at start-up. */
@@ -151,5 +155,6 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     },
     cors: resolveCors(options.cors),
     onResponse: options.onResponse,
+    requestLimits: resolveRequestLimits(options.requestLimits),
   };
 }
