@@ -16,12 +16,12 @@ import { type SpecifiedOperation, param } from './context.js';
  * (`effectsCommitted` wakes the in-process dispatcher of `onEffect`).
  */
 export const updateInvoice: SpecifiedOperation = async (context) => {
-  const { store, clock, generateId, maxBodyBytes, effectsCommitted } = context.options;
+  const { store, clock, generateId, maxBodyBytes, effectsCommitted, requestLimits } = context.options;
   const body = await readJsonBody(context.exchange, maxBodyBytes);
   if (!body.ok) return errorReply(400, body.error);
   const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));
   if (current === undefined) return errorReply(404, HTTP_MESSAGES.invoiceNotFound);
-  const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock() });
+  const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock(), limits: requestLimits });
   if (!result.ok) return jsonReply(result.status, result.body);
   const reply = jsonReply(200, result.invoice);
   const effects: NewEffect[] = result.effects.map((effect) => ({ effectID: generateId(), requestId: context.requestId, effect }));
