@@ -1,6 +1,7 @@
 import { OPERATION_CATALOG, isSpecifiedOperation } from './catalog.js';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
 import { isResponseReply } from './exchange.js';
+import type { EffectDispatcher } from './effects/dispatcher.js';
 import { withInProcessEffects } from './effects/in-process.js';
 import { ANSWER_EXCHANGE, type AnswerExchange } from './fast-path.js';
 import { headOf } from './head.js';
@@ -10,6 +11,16 @@ import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** A WHATWG fetch handler: what `createHandler` returns. */
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** What `createHandler` returns: the fetch handler, and the in-process effect dispatcher of `onEffect`. */
+export type Handler = FetchHandler & {
+  /**
+   * The dispatcher that delivers effects to `onEffect` (`undefined` without `onEffect`): on
+   * shutdown, `await handler.effects?.stop()` waits for the deliveries under way; `drain()`
+   * delivers what is pending now.
+   */
+  readonly effects: EffectDispatcher | undefined;
+};
 
 const LISTED_IDS: ReadonlySet<string> = new Set(
   OPERATION_CATALOG.filter((entry) => !isSpecifiedOperation(entry.id)).map((entry) => entry.id),
@@ -121,8 +132,8 @@ export function toResponse({ requestId, reply }: { requestId: string; reply: Rep
  *   headers: { authorization: 'Bearer demo-token' },
  * }));
  */
-export function createHandler(options: HandlerOptions): FetchHandler {
-  const resolved = withInProcessEffects(resolveOptions(options, LISTED_IDS));
+export function createHandler(options: HandlerOptions): Handler {
+  const { options: resolved, dispatcher } = withInProcessEffects(resolveOptions(options, LISTED_IDS));
   const answerExchange: AnswerExchange = (exchange, settle) => answerThen(exchange, resolved, settle);
   const handler = async (request: Request): Promise<Response> => {
     let outcome: Outcome;
@@ -135,7 +146,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const response = toResponse(outcome);
     return request.method === 'HEAD' ? headOf(response, outcome.reply) : response;
   };
-  return Object.assign(handler, { [ANSWER_EXCHANGE]: answerExchange });
+  return Object.assign(handler, { [ANSWER_EXCHANGE]: answerExchange, effects: dispatcher });
 }
 
 const BROKEN_REQUEST: Exchange = {

@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-export { createHandler, type FetchHandler } from './fetch-handler.js';
+export { createHandler, type FetchHandler, type Handler } from './fetch-handler.js';
 export {
   toNodeListener,
   type NodeListener,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type DeliverableEffect, type Store, createEffectDispatcher, createMemoryStore } from '../../src/http/index.js';
+import { type DeliverableEffect, type Store, createEffectDispatcher, createHandler, createMemoryStore } from '../../src/http/index.js';
 import type { InvoiceEffect } from '../../src/invoice/index.js';
-import { A, DISPUTE_ID, INVOICE_ID, bearer, call, jsonInit, seed, serve } from './helpers.js';
+import { A, DISPUTE_ID, INVOICE_ID, bearer, call, jsonInit, seed, serve, testOptions } from './helpers.js';
 import { racedOnceStore } from './faulty-stores.js';
 
 const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_ID}`;
@@ -146,6 +146,26 @@ describe('effects are delivered from the outbox, off the request path', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('handler.effects is the onEffect dispatcher: stop() waits for a delivery under way', async () => {
+    let finished = false;
+    const handler = createHandler(
+      testOptions({
+        onEffect: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          finished = true;
+        },
+      }),
+    );
+    expect(createHandler(testOptions()).effects).toBeUndefined();
+    const response = await handler(
+      new Request(`http://x/accounts/${A}/invoices/${INVOICE_ID}`, { ...jsonInit('PATCH', { status: 'unpaid' }) }),
+    );
+    expect(response.status).toBe(200);
+    expect(finished).toBe(false);
+    await handler.effects?.stop();
+    expect(finished).toBe(true);
   });
 
   it('a write that conflicts commits no effect; one that commits commits each effect once', async () => {

@@ -1,25 +1,25 @@
 import type { ResolvedOptions } from '../options.js';
-import { createEffectDispatcher } from './dispatcher.js';
+import { type EffectDispatcher, createEffectDispatcher } from './dispatcher.js';
 
 /**
  * `onEffect`, built on the outbox: when the options have an `onEffect`, starts an effect
  * dispatcher over the handler's store that hands each effect (without its `effectID`, which
  * the context carries) to `onEffect`, and answers options whose `effectsCommitted` wakes it
- * after every commit. The dispatcher's timers are unref'd; it runs for the life of the
- * process. Failed deliveries reach `onError` with `operationId: 'updateInvoice'` and the
+ * after every commit. The dispatcher's timers are unref'd; it runs until its `stop()`
+ * (exposed as the handler's `effects`). Failed deliveries reach `onError` with `operationId: 'updateInvoice'` and the
  * request id of the write that caused the effect, and are retried with backoff.
  *
  * @example
- * const resolved = withInProcessEffects(resolveOptions({ store, onEffect: sendMail }, listed));
+ * const { options, dispatcher } = withInProcessEffects(resolveOptions({ store, onEffect: sendMail }, listed));
  */
-export function withInProcessEffects(options: ResolvedOptions): ResolvedOptions {
-  const { onEffect, onError, store } = options;
-  if (onEffect === undefined) return options;
+export function withInProcessEffects(resolved: ResolvedOptions): { options: ResolvedOptions; dispatcher: EffectDispatcher | undefined } {
+  const { onEffect, onError, store } = resolved;
+  if (onEffect === undefined) return { options: resolved, dispatcher: undefined };
   const dispatcher = createEffectDispatcher({
     store,
     deliver: ({ effectID, ...effect }, { accountID, requestId, attempt }) => onEffect(effect, { accountID, requestId, effectID, attempt }),
     onError: (error, context) => onError?.(error, { requestId: context.requestId ?? '', operationId: 'updateInvoice' }),
   });
   dispatcher.start();
-  return { ...options, effectsCommitted: dispatcher.wake };
+  return { options: { ...resolved, effectsCommitted: dispatcher.wake }, dispatcher };
 }
