@@ -25,13 +25,15 @@ export async function seedStore(query: Query, s: string, seed: StoreSeed): Promi
     }
     for (const domain of account.walletDomains ?? []) rows.domains.push({ a, id: storableOrThrow(domain.toLowerCase(), 'a wallet domain') });
   }
+  // Parallel text arrays, not one JSON array: PostgreSQL's json operators refuse a document
+  // holding the \u0000 escape, while a text element cast to json keeps it exactly.
   const insertDocuments = async (table: string, idColumn: string, list: readonly SeedRow[]) => {
     if (list.length === 0) return;
     await query(
       `INSERT INTO ${s}.${table} (account_id, ${idColumn}, document)
-       SELECT r->>'a', r->>'id', r->'d' FROM json_array_elements($1::json) AS r
+       SELECT r.account_id, r.id, r.document::json FROM unnest($1::text[], $2::text[], $3::text[]) AS r(account_id, id, document)
        ON CONFLICT DO NOTHING`,
-      [JSON.stringify(list)],
+      [list.map((r) => r.a), list.map((r) => r.id), list.map((r) => JSON.stringify(r.d))],
     );
   };
   await insertDocuments('invoices', 'invoice_id', rows.invoices);
@@ -40,17 +42,17 @@ export async function seedStore(query: Query, s: string, seed: StoreSeed): Promi
   if (rows.disputes.length > 0) {
     await query(
       `INSERT INTO ${s}.disputes (account_id, dispute_id, status)
-       SELECT r->>'a', r->>'id', r->>'status' FROM json_array_elements($1::json) AS r
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
        ON CONFLICT DO NOTHING`,
-      [JSON.stringify(rows.disputes)],
+      [rows.disputes.map((r) => r.a), rows.disputes.map((r) => r.id), rows.disputes.map((r) => r.status ?? null)],
     );
   }
   if (rows.domains.length > 0) {
     await query(
       `INSERT INTO ${s}.wallet_domains (account_id, domain)
-       SELECT r->>'a', r->>'id' FROM json_array_elements($1::json) AS r
+       SELECT * FROM unnest($1::text[], $2::text[])
        ON CONFLICT DO NOTHING`,
-      [JSON.stringify(rows.domains)],
+      [rows.domains.map((r) => r.a), rows.domains.map((r) => r.id)],
     );
   }
 }

@@ -22,8 +22,10 @@ export function storeStatements(s: string) {
      * happened, the idempotency record completed only when the write happened. `found`
      * tells a conflict (the invoice exists) from not-found.
      * $1 account, $2 invoice ID, $3 document, $4 expected version (NULL matches nothing),
-     * $5 effects as a JSON array of {effectID, requestId, effect}, $6..$10 the idempotency
-     * completion (key, lock token, status, headers, body; a NULL key completes nothing).
+     * $5, $6, $7 the effects as parallel arrays (IDs, request IDs, effect JSON texts; text
+     * arrays rather than one JSON array, whose json operators would refuse a `\u0000` escape),
+     * $8..$12 the idempotency completion (key, lock token, status, headers, body; a NULL key
+     * completes nothing).
      */
     compareAndSetInvoice: `WITH written AS (
         UPDATE ${s}.invoices SET document = $3::json, version = version + 1, updated_at = now()
@@ -31,15 +33,15 @@ export function storeStatements(s: string) {
         RETURNING version
       ), outbox AS (
         INSERT INTO ${s}.effects (effect_id, account_id, request_id, effect)
-        SELECT e.value->>'effectID', $1, e.value->>'requestId', e.value->'effect'
-        FROM written, json_array_elements($5::json) WITH ORDINALITY AS e(value, position)
+        SELECT e.effect_id, $1, e.request_id, e.effect::json
+        FROM written, unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(effect_id, request_id, effect, position)
         ORDER BY e.position
         RETURNING 1
       ), completed AS (
         UPDATE ${s}.idempotency_keys
-        SET status = $8, headers = $9::json, body = $10::json, lock_token = NULL, locked_until = NULL,
+        SET status = $10, headers = $11::json, body = $12::json, lock_token = NULL, locked_until = NULL,
             expires_at = now() + ttl_ms * interval '1 millisecond'
-        WHERE account_id = $1 AND key = $6 AND lock_token = $7 AND status IS NULL AND EXISTS (SELECT 1 FROM written)
+        WHERE account_id = $1 AND key = $8 AND lock_token = $9 AND status IS NULL AND EXISTS (SELECT 1 FROM written)
         RETURNING 1
       )
       SELECT (SELECT version::text FROM written) AS version,

@@ -103,13 +103,15 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     },
     async compareAndSetInvoice(accountID, invoice, expectedVersion, extras?: WriteExtras) {
       if (!storable(accountID, invoice.invoiceID)) return { ok: false, reason: 'not-found' };
-      const effects = (extras?.effects ?? []).map(({ effectID, requestId, effect }) => ({ effectID, requestId, effect }));
+      const effects = extras?.effects ?? [];
       const row = await first(sql.compareAndSetInvoice, [
         accountID,
         invoice.invoiceID,
         JSON.stringify(invoice),
         VERSION_TOKEN.test(expectedVersion) ? expectedVersion : null,
-        JSON.stringify(effects),
+        effects.map((e) => e.effectID),
+        effects.map((e) => e.requestId),
+        effects.map((e) => JSON.stringify(e.effect)),
         ...completionParams(extras?.idempotency),
       ]);
       const version = row?.['version'];
