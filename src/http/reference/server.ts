@@ -4,6 +4,7 @@ import { createHandler } from '../fetch-handler.js';
 import { createMemoryStore } from '../memory-store.js';
 import { toNodeListener } from '../node-listener.js';
 import { createStaticAuth } from '../static-auth.js';
+import type { Store } from '../store.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
 
@@ -15,6 +16,11 @@ export type ReferenceServerOptions = {
   readonly host?: string;
   /** Receives the banner and one line per request; default `console.log`. */
   readonly log?: (line: string) => void;
+  /**
+   * The store to serve (e.g. a `payments-kit/postgres` store holding `DEMO_SEED`); default a
+   * memory store seeded with `DEMO_SEED`. It stays the caller's to close.
+   */
+  readonly store?: Store;
 };
 
 /** A running reference server. */
@@ -61,7 +67,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const { createServer } = await import('node:http');
   const log = options.log ?? ((line: string) => console.log(line));
   const handler = createHandler({
-    store: createMemoryStore(DEMO_SEED),
+    store: options.store ?? createMemoryStore(DEMO_SEED),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
