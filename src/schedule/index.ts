@@ -5,21 +5,33 @@
  *
  * @packageDocumentation
  */
-export { parseRecurrenceRule } from './rrule/parse.js';
-export type { RecurrenceRule, Frequency, Weekday, WeekdayNum } from './rrule/types.js';
-export { FREQUENCIES, WEEKDAYS, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH } from './rrule/types.js';
-export { RecurrenceError, RECURRENCE_MESSAGES, type RecurrenceErrorCode } from './rrule/errors.js';
-export { RRULE_MESSAGES } from './rrule/messages.js';
 export {
-  expandRecurrence,
-  tryExpandRecurrence,
+  parseRecurrenceRule,
+  type RecurrenceRule,
+  type Frequency,
+  type Weekday,
+  type WeekdayNum,
+  FREQUENCIES,
+  WEEKDAYS,
+  MAX_COUNT,
+  MAX_INTERVAL,
+  MAX_RULE_LENGTH,
+  RecurrenceError,
+  RECURRENCE_MESSAGES,
+  type RecurrenceErrorCode,
+  RRULE_MESSAGES,
   expandRule,
   MAX_OCCURRENCES,
   type ExpandOptions,
-  type RecurInput,
-  type GeneratedOccurrence,
-} from './expand.js';
-export { MAX_IDLE_WORK, MAX_SPARSE_PAIRS, MAX_SPARSE_JUMPS } from './rrule/engine.js';
+  MAX_IDLE_WORK,
+  MAX_SPARSE_PAIRS,
+  MAX_SPARSE_JUMPS,
+  wallTimeOf,
+  instantOf,
+  isTimeZone,
+  type WallTime,
+} from '../rrule/index.js';
+export { expandRecurrence, tryExpandRecurrence, type RecurInput, type GeneratedOccurrence } from './expand.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,
@@ -48,4 +60,3 @@ export {
   type SweepAvailability,
   type SweepRail,
 } from './sweep.js';
-export { wallTimeOf, instantOf, isTimeZone, type WallTime } from './zone.js';

@@ -2,8 +2,9 @@ import type { Occurrence, Recur } from '../schemas/index.js';
 import { SCHEDULE_PLAN_MESSAGE } from '../schemas/messages.js';
 import { type Result, err, ok } from '../shared/result.js';
 import { parseDateTime } from '../shared/rfc3339.js';
-import { type ExpandOptions, expandRecurrence, resolveTimeZone, resolveWindow } from './expand.js';
-import { RecurrenceError } from './rrule/errors.js';
+import { RecurrenceError } from '../rrule/errors.js';
+import { type ExpandOptions, resolveTimeZone, resolveWindow } from '../rrule/expand.js';
+import { expandRecurrence } from './expand.js';
 
 /** The window of {@link scheduleOccurrences}: the options of `expandRecurrence`. */
 export type OccurrenceWindow = ExpandOptions;

@@ -1,5 +1,5 @@
 import { daysInMonth } from '../shared/rfc3339.js';
-import { type WallTime, instantOf, wallTimeOf } from './zone.js';
+import { type WallTime, instantOf, wallTimeOf } from '../rrule/zone.js';
 
 /** The time zone of the sweep availability times in spec 2.10 ("ET"). */
 export const SWEEP_TIME_ZONE = 'America/New_York';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LONE_SURROGATE_MESSAGE, hasLoneSurrogate } from '../limits/index.js';
 // The parser file itself, not payments-kit/schedule's entry: a schemas bundle pulls in only
 // the (pure) RRULE parser, not the expander or the time-zone code.
-import { parseRecurrenceRule } from '../schedule/rrule/parse.js';
+import { parseRecurrenceRule } from '../rrule/parse.js';
 import { STRING_MESSAGE } from './messages.js';
 import { NO_LONE_SURROGATE_PATTERN } from './text.js';
 

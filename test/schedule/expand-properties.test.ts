@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandRule } from '../../src/schedule/expand.js';
-import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
-import type { RecurrenceRule } from '../../src/schedule/rrule/types.js';
+import { expandRule } from '../../src/rrule/expand.js';
+import { parseRecurrenceRule } from '../../src/rrule/parse.js';
+import type { RecurrenceRule } from '../../src/rrule/types.js';
 import { generateCases } from './dateutil/generate.js';
 import { runUnderTimeZone } from './process-tz.js';
 
@@ -137,8 +137,8 @@ describe('no rule hangs', () => {
 describe('independence from the process TZ', () => {
   it('gives identical JSON under TZ=UTC, America/Los_Angeles and Asia/Kolkata', () => {
     const script = `
-      import { expandRule } from './src/schedule/expand.ts';
-      import { parseRecurrenceRule } from './src/schedule/rrule/parse.ts';
+      import { expandRule } from './src/rrule/expand.ts';
+      import { parseRecurrenceRule } from './src/rrule/parse.ts';
       import { generateCases } from './test/schedule/dateutil/generate.ts';
       const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata'];
       const out = generateCases(11, 120, 15).map((c, i) => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OCCURRENCES, expandRecurrence, expandRule, tryExpandRecurrence } from '../../src/schedule/expand.js';
-import { MAX_IDLE_WORK, MAX_SPARSE_PAIRS, runEngine } from '../../src/schedule/rrule/engine.js';
-import { RECURRENCE_MESSAGES as M, RecurrenceError } from '../../src/schedule/rrule/errors.js';
-import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
+import { MAX_OCCURRENCES, expandRule } from '../../src/rrule/expand.js';
+import { expandRecurrence, tryExpandRecurrence } from '../../src/schedule/expand.js';
+import { MAX_IDLE_WORK, MAX_SPARSE_PAIRS, runEngine } from '../../src/rrule/engine.js';
+import { RECURRENCE_MESSAGES as M, RecurrenceError } from '../../src/rrule/errors.js';
+import { parseRecurrenceRule } from '../../src/rrule/parse.js';
 
 const runTransfer = { amount: { currency: 'USD', value: 1000 }, description: 'rent' };
 const runOn = (rule: string, start: string, options: Parameters<typeof expandRecurrence>[1] = {}): string[] =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RecurrenceError } from '../../src/schedule/rrule/errors.js';
+import { RecurrenceError } from '../../src/rrule/errors.js';
 import {
   SCHEDULE_MESSAGES,
   ScheduleError,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expandRule } from '../../src/schedule/expand.js';
-import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
+import { expandRule } from '../../src/rrule/expand.js';
+import { parseRecurrenceRule } from '../../src/rrule/parse.js';
 import { formatDateTime } from '../../src/shared/rfc3339.js';
 import { type Case, generateCases } from './dateutil/generate.js';
 

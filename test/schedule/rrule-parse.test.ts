@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RRULE_MESSAGES as M } from '../../src/schedule/rrule/messages.js';
-import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
+import { RRULE_MESSAGES as M } from '../../src/rrule/messages.js';
+import { parseRecurrenceRule } from '../../src/rrule/parse.js';
 
 const okRule = (s: string) => {
   const r = parseRecurrenceRule(s);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRecurrenceRule } from '../../src/schedule/rrule/parse.js';
-import { planOf } from '../../src/schedule/rrule/plan.js';
-import { sparseSearch } from '../../src/schedule/rrule/sparse.js';
+import { parseRecurrenceRule } from '../../src/rrule/parse.js';
+import { planOf } from '../../src/rrule/plan.js';
+import { sparseSearch } from '../../src/rrule/sparse.js';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const; // getUTCDay order
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type WallTime, epochMsToWall, instantOf, instantOfLocalMs, isTimeZone, wallTimeOf, wallToEpochMs } from '../../src/schedule/zone.js';
+import { type WallTime, epochMsToWall, instantOf, instantOfLocalMs, isTimeZone, wallTimeOf, wallToEpochMs } from '../../src/rrule/zone.js';
 import { runUnderTimeZone } from './process-tz.js';
 
 const wall = (year: number, month: number, day: number, hour: number, minute = 0, second = 0): WallTime => ({
@@ -259,7 +259,7 @@ describe('isTimeZone', () => {
 describe('independence from the process TZ', () => {
   it('gives the same conversions in child processes under TZ=Asia/Kolkata and TZ=America/Los_Angeles', () => {
     const script = `
-      import { wallTimeOf, instantOf } from './src/schedule/zone.ts';
+      import { wallTimeOf, instantOf } from './src/rrule/zone.ts';
       const out = [];
       for (const zone of ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
         for (let t = Date.UTC(2026, 2, 1); t < Date.UTC(2026, 11, 1); t += 7 * 3_600_000 + 1_000) {

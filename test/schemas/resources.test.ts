@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { RRULE_MESSAGES } from '../../src/schedule/rrule/messages.js';
+import { RRULE_MESSAGES } from '../../src/rrule/messages.js';
 import {
   AdjustmentSchema,
   EvidenceTextSchema,

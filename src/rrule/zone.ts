@@ -4,7 +4,7 @@
  * local-time getters or setters.
  */
 
-import { civilDate, dayNumber } from './rrule/calendar.js';
+import { civilDate, dayNumber } from './calendar.js';
 
 /** A local calendar date and clock time: month 1-12, hour 0-23, second 0-59. */
 export type WallTime = {

@@ -1,4 +1,4 @@
-import { type Result, err, ok } from '../../shared/result.js';
+import { type Result, err, ok } from '../shared/result.js';
 import { RRULE_MESSAGES as M } from './messages.js';
 import { WEEKDAYS, type Weekday, type WeekdayNum } from './types.js';
 

@@ -1,4 +1,4 @@
-import { type Result, err, ok } from '../../shared/result.js';
+import { type Result, err, ok } from '../shared/result.js';
 import { RRULE_MESSAGES as M } from './messages.js';
 import { BY_RANGES, isWeekday, parseByDay, parseIntegerList, parsePositive, parseUntil } from './parse-values.js';
 import { FREQUENCIES, type Frequency, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH, type RecurrenceRule } from './types.js';

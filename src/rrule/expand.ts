@@ -1,0 +1,137 @@
+import { parseDateTime } from '../shared/rfc3339.js';
+import { LAST_INSTANT_MS, MAX_IDLE_WORK, runEngine } from './engine.js';
+import { RECURRENCE_MESSAGES as M, RecurrenceError } from './errors.js';
+import type { RecurrenceRule } from './types.js';
+import { instantOfLocalMs, isTimeZone, wallTimeOf, wallToEpochMs } from './zone.js';
+
+/** The most occurrences one expansion returns, and the largest `limit` accepted. */
+export const MAX_OCCURRENCES = 100_000;
+
+const TWO_DAYS = 2 * 86_400;
+/** 0001-01-01T00:00:00Z, the first instant RFC 3339 can write. */
+const FIRST_INSTANT_MS = -62_135_596_800_000;
+
+/** Options of {@link expandRecurrence}: `from` inclusive, `to` exclusive. */
+export type ExpandOptions = {
+  readonly from?: Date | string | undefined;
+  readonly to?: Date | string | undefined;
+  readonly limit?: number | undefined;
+  /** IANA zone whose wall clock the rule follows; default `'UTC'`. */
+  readonly timeZone?: string | undefined;
+};
+
+/**
+ * A floating time below which no candidate can fall at or after the instant `ms`: `ms` plus
+ * the smallest offset seen at `ms`, a day and two days later (exact when at most one offset
+ * change falls in those two days; the candidate's instant is checked again anyway).
+ */
+function lowestFloating(ms: number, floatingOf: (ms: number) => number): number {
+  const seconds = Math.floor(ms / 1000);
+  const offsets = [0, 1, 2].map((d) => floatingOf(ms + d * 86_400_000) - (seconds + d * 86_400));
+  return seconds + Math.min(...offsets);
+}
+
+export function toInstant(value: Date | string, name: 'from' | 'to' | 'start'): number {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    if (Number.isFinite(ms)) return ms;
+    throw boundError(name, 'must be a valid Date');
+  }
+  if (typeof value !== 'string') throw boundError(name, 'must be a Date or an RFC 3339 date-time string');
+  const parsed = parseDateTime(value);
+  if (!parsed.ok) throw boundError(name, parsed.error);
+  return parsed.value.getTime();
+}
+
+export function boundError(name: 'from' | 'to' | 'start', detail: string): RecurrenceError {
+  return name === 'start'
+    ? new RecurrenceError('invalid-start', M.invalidStart(detail))
+    : new RecurrenceError('invalid-window', M.invalidBound(name, detail));
+}
+
+/** The bounds of {@link ExpandOptions}, checked: `from`/`to` as ms since the epoch. */
+export type ResolvedWindow = {
+  readonly fromMs: number | undefined;
+  readonly toMs: number | undefined;
+  readonly limit: number | undefined;
+};
+
+/**
+ * Checks the `from`, `to` and `limit` of {@link ExpandOptions} (not the time zone: see
+ * {@link resolveTimeZone}), throwing the {@link RecurrenceError} `expandRecurrence` throws:
+ * `invalid-window` for a bound that is not a valid Date or RFC 3339 date-time or for `from`
+ * after `to`, `invalid-limit` for a limit that is not an integer from 0 to
+ * {@link MAX_OCCURRENCES}.
+ *
+ * @example
+ * resolveWindow({ from: '2026-01-01T00:00:00Z', limit: 3 }) // { fromMs: 1767225600000, toMs: undefined, limit: 3 }
+ */
+export function resolveWindow(options: ExpandOptions): ResolvedWindow {
+  const fromMs = options.from === undefined ? undefined : toInstant(options.from, 'from');
+  const toMs = options.to === undefined ? undefined : toInstant(options.to, 'to');
+  if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
+    throw new RecurrenceError('invalid-window', M.fromAfterTo);
+  }
+  const limit = options.limit;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > MAX_OCCURRENCES)) {
+    throw new RecurrenceError('invalid-limit', M.invalidLimit(MAX_OCCURRENCES));
+  }
+  return { fromMs, toMs, limit };
+}
+
+/**
+ * Checks the `timeZone` of {@link ExpandOptions} (`undefined` means `'UTC'`), throwing the
+ * `invalid-time-zone` {@link RecurrenceError} for anything but an IANA name known to Intl.
+ *
+ * @example
+ * resolveTimeZone('Europe/Paris') // 'Europe/Paris'
+ * resolveTimeZone('Mars/Olympus') // throws RecurrenceError('invalid-time-zone')
+ */
+export function resolveTimeZone(timeZone: unknown = 'UTC'): string {
+  if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) {
+    throw new RecurrenceError('invalid-time-zone', M.invalidTimeZone(String(timeZone)));
+  }
+  return timeZone;
+}
+
+/**
+ * Expands a recurrence into instants (ms since the epoch), ascending. Same contract as
+ * {@link expandRecurrence}, for callers that want a parsed rule and plain instants.
+ *
+ * @example
+ * expandRule(rule, new Date('2026-01-05T09:00:00Z'), { limit: 3 }) // [Date, Date, Date]
+ */
+export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): Date[] {
+  // `??`, not the parameter default: expansion has always read a null zone as UTC.
+  const timeZone = resolveTimeZone(options.timeZone ?? 'UTC');
+  const startMs = start.getTime();
+  if (!Number.isFinite(startMs)) throw boundError('start', 'must be a valid Date');
+  if (startMs % 1000 !== 0) throw new RecurrenceError('invalid-start', M.startMilliseconds);
+  if (startMs > LAST_INSTANT_MS || startMs < FIRST_INSTANT_MS) {
+    throw boundError('start', 'must lie between years 0001 and 9999');
+  }
+  const { fromMs, toMs, limit } = resolveWindow(options);
+  if (rule.count === undefined && rule.until === undefined && toMs === undefined && limit === undefined) {
+    throw new RecurrenceError('unbounded', M.unbounded);
+  }
+  const utc = timeZone === 'UTC' || timeZone === 'Etc/UTC';
+  const floatingOf = (ms: number): number =>
+    utc ? Math.floor(ms / 1000) : Math.floor(wallToEpochMs(wallTimeOf(new Date(ms), timeZone)) / 1000);
+  const toInstantMs = utc
+    ? (floating: number): number => floating * 1000
+    : (floating: number): number | undefined => instantOfLocalMs(floating * 1000, timeZone);
+  const upper = [toMs, rule.until?.getTime()].filter((v): v is number => v !== undefined && v <= LAST_INSTANT_MS);
+  const out = runEngine(rule, floatingOf(startMs), startMs, toInstantMs, {
+    ...(fromMs === undefined ? {} : { fromMs, fromFloating: lowestFloating(Math.max(fromMs, startMs), floatingOf) }),
+    ...(toMs === undefined ? {} : { toMs }),
+    ...(upper.length === 0 ? {} : { toFloating: floatingOf(Math.min(...upper)) + TWO_DAYS }),
+    limit: limit ?? MAX_OCCURRENCES + 1,
+    maxResults: MAX_OCCURRENCES,
+  });
+  if (out.stop === 'too-many' || out.instants.length > MAX_OCCURRENCES) {
+    throw new RecurrenceError('too-many', M.tooMany(MAX_OCCURRENCES));
+  }
+  if (out.stop === 'too-sparse') throw new RecurrenceError('too-sparse', M.tooSparse(MAX_IDLE_WORK));
+  return out.instants.map((ms) => new Date(ms));
+}
+
