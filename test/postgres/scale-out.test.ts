@@ -6,6 +6,12 @@ import { fixtureInvoice } from '../../src/testing/index.js';
 import { createPool, describeRealPostgres, dropSchemas, uniqueSchema } from './helpers.js';
 import { type Child, startChild, stopChild } from './processes/spawn.js';
 
+/** JSON with sorted keys (the handler may place a new key anywhere). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1))) : v,
+  );
+
 // Several processes on one PostgreSQL server, each running the BUILT package (npm test builds
 // first; under CI a missing build is a failure, locally these skip with the reason).
 const built = existsSync('dist/http/index.js') && existsSync('dist/postgres/index.js');
@@ -34,32 +40,42 @@ describeRealPostgres('scale-out: two handler processes on one PostgreSQL databas
     return child.match[1]!;
   };
 
-  it('50 concurrent PATCHes of one invoice: only 200 and 409, every 200 stored once, the final invoice is a 200 body', async () => {
+  it('50 concurrent PATCHes of one invoice: only 200 and 409, each 200 built on the one before, the final invoice is the last 200', async () => {
+    // Test-only audit trail: every version the invoice takes, as written.
+    await pool.query(`CREATE TABLE "${schema}".audit (version bigint PRIMARY KEY, document text NOT NULL)`);
+    await pool.query(`CREATE FUNCTION "${schema}".audit_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO "${schema}".audit VALUES (NEW.version, NEW.document::text); RETURN NEW; END $$`);
+    await pool.query(`CREATE TRIGGER audit AFTER UPDATE ON "${schema}".invoices FOR EACH ROW EXECUTE FUNCTION "${schema}".audit_invoice()`);
     const urls = await Promise.all([startHandler(), startHandler()]);
+    // Two kinds of change, so a write built on a stale read would show (it would undo the other kind).
+    const changeOf = (i: number): Record<string, string> =>
+      i % 2 === 0 ? { description: `writer ${i}` } : { dueDate: `2026-05-${String(1 + (i >> 1)).padStart(2, '0')}T00:00:00Z` };
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         const response = await fetch(`${urls[i % 2]}/accounts/${ACCOUNT}/invoices/${INVOICE}`, {
           method: 'PATCH',
           headers: { authorization: 'Bearer writer', 'content-type': 'application/json' },
-          body: JSON.stringify({ description: `writer ${i}` }),
+          body: JSON.stringify(changeOf(i)),
           signal: AbortSignal.timeout(30_000),
         });
-        return { status: response.status, body: (await response.json()) as { description?: string } };
+        return { i, status: response.status, body: (await response.json()) as Record<string, unknown> };
       }),
     );
-    const statuses = new Set(results.map((r) => r.status));
-    expect([...statuses].filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(results.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThan(0);
-    const { rows } = await pool.query(`SELECT version::int AS version, document::text AS document FROM "${schema}".invoices WHERE account_id = $1 AND invoice_id = $2`, [
-      ACCOUNT,
-      INVOICE,
-    ]);
-    // Every 200 moved the version by exactly one (no lost write, no phantom one) ...
-    expect(rows[0]?.version).toBe(1 + ok.length);
-    // ... and the stored invoice is, byte for byte, the body one of them answered: the last write.
-    const stored = JSON.parse(rows[0]?.document as string) as { description: string };
-    const winners = ok.filter((r) => JSON.stringify(r.body) === JSON.stringify(stored));
-    expect(winners.length).toBe(1);
+    const audit = (await pool.query(`SELECT version::int AS version, document FROM "${schema}".audit ORDER BY version`)).rows as { version: number; document: string }[];
+    // Every 200 is exactly one version, in order, with no gap and nothing else written.
+    expect(audit.map((a) => a.version)).toEqual(Array.from({ length: ok.length }, (_, k) => k + 2));
+    let previous: Record<string, unknown> = JSON.parse(JSON.stringify(fixtureInvoice(INVOICE))) as Record<string, unknown>;
+    for (const { document } of audit) {
+      const written = JSON.parse(document) as Record<string, unknown>;
+      const writers = ok.filter((r) => canonical(r.body) === canonical(written));
+      expect(writers.length).toBe(1); // the version is the body one 200 answered
+      expect(canonical(written)).toBe(canonical({ ...previous, ...changeOf(writers[0]!.i) })); // built on the version before it
+      previous = written;
+    }
+    const stored = await pool.query(`SELECT document::text AS document FROM "${schema}".invoices WHERE account_id = $1 AND invoice_id = $2`, [ACCOUNT, INVOICE]);
+    expect(canonical(JSON.parse(stored.rows[0]?.document as string))).toBe(canonical(previous)); // the final invoice is the last 200
   }, 120_000);
 });
