@@ -8,6 +8,15 @@
  */
 export function storeStatements(s: string) {
   const ms = (n: number) => `($${n}::double precision * interval '1 millisecond')`;
+  /**
+   * Completes the idempotency record of account $1 with the answer in $n..$n+4 (key, lock
+   * token, status, headers, body) when `condition` holds; still in flight and held by that
+   * token, else nothing. The completed record lives `ttl_ms` from now.
+   */
+  const complete = (n: number, condition: string) => `UPDATE ${s}.idempotency_keys
+        SET status = $${n + 2}, headers = $${n + 3}::json, body = $${n + 4}::json, lock_token = NULL, locked_until = NULL,
+            expires_at = now() + ttl_ms * interval '1 millisecond'
+        WHERE account_id = $1 AND key = $${n} AND lock_token = $${n + 1} AND status IS NULL AND ${condition}`;
   return {
     getSchedule: `SELECT document::text AS document FROM ${s}.schedules WHERE account_id = $1 AND schedule_id = $2`,
     getAdjustment: `SELECT document::text AS document FROM ${s}.adjustments WHERE account_id = $1 AND adjustment_id = $2`,
@@ -38,10 +47,7 @@ export function storeStatements(s: string) {
         ORDER BY e.position
         RETURNING 1
       ), completed AS (
-        UPDATE ${s}.idempotency_keys
-        SET status = $10, headers = $11::json, body = $12::json, lock_token = NULL, locked_until = NULL,
-            expires_at = now() + ttl_ms * interval '1 millisecond'
-        WHERE account_id = $1 AND key = $8 AND lock_token = $9 AND status IS NULL AND EXISTS (SELECT 1 FROM written)
+        ${complete(8, 'EXISTS (SELECT 1 FROM written)')}
         RETURNING 1
       )
       SELECT (SELECT version::text FROM written) AS version,
@@ -57,10 +63,7 @@ export function storeStatements(s: string) {
         SELECT account_id, dispute_id, $3::json FROM ${s}.disputes WHERE account_id = $1 AND dispute_id = $2
         RETURNING 1
       ), completed AS (
-        UPDATE ${s}.idempotency_keys
-        SET status = $6, headers = $7::json, body = $8::json, lock_token = NULL, locked_until = NULL,
-            expires_at = now() + ttl_ms * interval '1 millisecond'
-        WHERE account_id = $1 AND key = $4 AND lock_token = $5 AND status IS NULL AND EXISTS (SELECT 1 FROM added)
+        ${complete(4, 'EXISTS (SELECT 1 FROM added)')}
         RETURNING 1
       )
       SELECT EXISTS (SELECT 1 FROM added) AS added`,
@@ -118,10 +121,7 @@ export function storeStatements(s: string) {
              (expires_at > now() AND (status IS NOT NULL OR locked_until > now())) AS live
       FROM ${s}.idempotency_keys
       WHERE account_id = $1 AND key = $2`,
-    completeIdempotent: `UPDATE ${s}.idempotency_keys
-      SET status = $4, headers = $5::json, body = $6::json, lock_token = NULL, locked_until = NULL,
-          expires_at = now() + ttl_ms * interval '1 millisecond'
-      WHERE account_id = $1 AND key = $2 AND lock_token = $3 AND status IS NULL`,
+    completeIdempotent: complete(2, 'true'),
     releaseIdempotent: `DELETE FROM ${s}.idempotency_keys WHERE account_id = $1 AND key = $2 AND lock_token = $3 AND status IS NULL`,
 
     /** Deletes up to $2 effects delivered more than $1 ms ago; answers how many. */

@@ -5,7 +5,7 @@ import { createHandler, createStaticAuth } from '../../src/http/index.js';
 import type { Invoice } from '../../src/schemas/index.js';
 import { type PostgresClient, SCHEMA_VERSION, createPostgresStore, migratePostgres } from '../../src/postgres/index.js';
 import { fixtureInvoice } from '../../src/testing/index.js';
-import { createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema } from './helpers.js';
+import { createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema, useRealPool } from './helpers.js';
 
 const A = 'acct-a';
 const B = 'acct-b';
@@ -212,16 +212,8 @@ describe('the PostgreSQL adapter on PGlite', () => {
 });
 
 describeRealPostgres('the PostgreSQL adapter on a real server', (url) => {
-  let pool: pg.Pool;
-  const schemas: string[] = [];
-  beforeAll(() => {
-    pool = createPool(url);
-  });
-  afterAll(async () => {
-    await dropSchemas(pool, schemas);
-    await pool.end();
-  });
-  adapterChecks('pg.Pool', () => pool, schemas, { realServer: true });
+  const { pool: realPool, schemas } = useRealPool(url);
+  adapterChecks('pg.Pool', realPool, schemas, { realServer: true });
 
   it('several migrations at once (separate connections) all succeed and leave one schema version', async () => {
     const schema = uniqueSchema('race');
@@ -229,7 +221,7 @@ describeRealPostgres('the PostgreSQL adapter on a real server', (url) => {
     const pools = Array.from({ length: 6 }, () => createPool(url, 1));
     try {
       await Promise.all(pools.map((p) => migratePostgres(p, { schema })));
-      const { rows } = await pool.query(`SELECT version FROM "${schema}".schema_version`);
+      const { rows } = await realPool().query(`SELECT version FROM "${schema}".schema_version`);
       expect(rows).toEqual([{ version: SCHEMA_VERSION }]);
       const stores = await Promise.all(pools.map((p) => createPostgresStore({ client: p, schema, seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } })));
       expect((await stores[5]!.getInvoice(A, INVOICE))?.version).toBe('1');

@@ -1,9 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { runStoreConformance } from '../../src/testing/index.js';
-import { createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema } from './helpers.js';
+import { createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
 
 // One database per suite, a fresh schema per check (each check builds its own store).
 
@@ -17,20 +16,12 @@ describe('the PostgreSQL store passes the conformance suite on PGlite', () => {
 });
 
 describeRealPostgres('the PostgreSQL store passes the conformance suite on a real server (pg.Pool)', (url) => {
-  let pool: pg.Pool;
-  const schemas: string[] = [];
-  beforeAll(() => {
-    pool = createPool(url);
-  });
-  afterAll(async () => {
-    await dropSchemas(pool, schemas);
-    await pool.end();
-  });
+  const { pool, schemas } = useRealPool(url);
   runStoreConformance({
     createStore: (seed) => {
       const schema = uniqueSchema('conf');
       schemas.push(schema);
-      return createPostgresStore({ client: pool, schema, seed });
+      return createPostgresStore({ client: pool(), schema, seed });
     },
     test: it,
   });

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { PostgresClient } from '../../src/postgres/index.js';
 
 /** The real server's URL (CI sets it; locally `postgres://postgres@127.0.0.1:5432/test`). */
@@ -39,4 +39,28 @@ export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * A pool on the real server for a describe block, and the list of schemas to drop after it.
+ * Call inside the block; `pool()` is valid from the first test on.
+ */
+export function useRealPool(url: string): { pool: () => pg.Pool; schemas: string[] } {
+  let pool: pg.Pool | undefined;
+  const schemas: string[] = [];
+  beforeAll(() => {
+    pool = createPool(url);
+  });
+  afterAll(async () => {
+    if (pool === undefined) return;
+    await dropSchemas(pool, schemas);
+    await pool.end();
+  });
+  return {
+    pool: () => {
+      if (pool === undefined) throw new Error('the pool is made in beforeAll');
+      return pool;
+    },
+    schemas,
+  };
 }
