@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/postgres/index.js';
-import { fixtureInvoice } from '../../src/testing/index.js';
+import { fixtureEffect, fixtureInvoice } from '../../src/testing/index.js';
 import { createPool, describeRealPostgres, dropSchemas, uniqueSchema } from './helpers.js';
-import { type Child, startChild, stopChild } from './processes/spawn.js';
+import { type Child, startChild, stopChild, waitForOutput } from './processes/spawn.js';
 
 /** JSON with sorted keys (the handler may place a new key anywhere). */
 const canonical = (value: unknown): string =>
@@ -45,7 +45,7 @@ describeRealPostgres('scale-out: two handler processes on one PostgreSQL databas
     await pool.query(`CREATE TABLE "${schema}".audit (version bigint PRIMARY KEY, document text NOT NULL)`);
     await pool.query(`CREATE FUNCTION "${schema}".audit_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN INSERT INTO "${schema}".audit VALUES (NEW.version, NEW.document::text); RETURN NEW; END $$`);
-    await pool.query(`CREATE TRIGGER audit AFTER UPDATE ON "${schema}".invoices FOR EACH ROW EXECUTE FUNCTION "${schema}".audit_invoice()`);
+    await pool.query(`CREATE TRIGGER audit AFTER UPDATE ON "${schema}".invoices FOR EACH ROW WHEN (NEW.invoice_id = '${INVOICE}') EXECUTE FUNCTION "${schema}".audit_invoice()`);
     const urls = await Promise.all([startHandler(), startHandler()]);
     // Two kinds of change, so a write built on a stale read would show (it would undo the other kind).
     const changeOf = (i: number): Record<string, string> =>
@@ -77,5 +77,57 @@ describeRealPostgres('scale-out: two handler processes on one PostgreSQL databas
     }
     const stored = await pool.query(`SELECT document::text AS document FROM "${schema}".invoices WHERE account_id = $1 AND invoice_id = $2`, [ACCOUNT, INVOICE]);
     expect(canonical(JSON.parse(stored.rows[0]?.document as string))).toBe(canonical(previous)); // the final invoice is the last 200
+  }, 120_000);
+
+  const startDispatcher = async (env: Record<string, string>) => {
+    const child = await startChild('test/postgres/processes/dispatcher.mjs', { PG_URL: url, PG_SCHEMA: schema, ...env }, /^ready$/m, READY_MS);
+    children.push(child);
+    return child;
+  };
+
+  /** Puts one effect per new invoice into the outbox, each with the write that causes it. */
+  const enqueue = async (prefix: string, count: number): Promise<string[]> => {
+    const ids = Array.from({ length: count }, (_, i) => `5ca1e000-0000-4000-8000-${prefix}${String(i).padStart(12 - prefix.length, '0')}`);
+    const store = await createPostgresStore({ client: pool, schema, seed: { accounts: { [ACCOUNT]: { invoices: ids.map((id) => fixtureInvoice(id)) } } } });
+    await Promise.all(
+      ids.map(async (id) => {
+        const written = await store.compareAndSetInvoice(ACCOUNT, fixtureInvoice(id, 'finalized'), '1', { effects: [{ effectID: `eff-${id}`, requestId: `req-${id}`, effect: fixtureEffect(id) }] });
+        expect(written.ok).toBe(true);
+      }),
+    );
+    return ids.map((id) => `eff-${id}`);
+  };
+
+  const deliveredBy = (child: Child): string[] => child.lines().flatMap((line) => /^delivered (\S+) \d+$/.exec(line)?.[1] ?? []);
+
+  it('two dispatcher processes racing on one outbox deliver each effect exactly once', async () => {
+    const dispatchers = await Promise.all([startDispatcher({ DELIVERY_MS: '5' }), startDispatcher({ DELIVERY_MS: '5' })]);
+    const effectIDs = await enqueue('a', 60);
+    const deadline = Date.now() + 60_000;
+    while (new Set(dispatchers.flatMap(deliveredBy)).size < effectIDs.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show
+    const all = dispatchers.flatMap(deliveredBy);
+    expect(all.filter((id) => effectIDs.includes(id)).sort()).toEqual([...effectIDs].sort());
+    const pending = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".effects WHERE delivered_at IS NULL AND effect_id = ANY($1)`, [effectIDs]);
+    expect(pending.rows[0]?.n).toBe(0);
+    for (const d of dispatchers) expect(d.lines().filter((l) => l.startsWith('error'))).toEqual([]);
+    await Promise.all(dispatchers.map((d) => stopChild(d)));
+  }, 120_000);
+
+  it('a dispatcher killed with SIGKILL mid-delivery: another delivers the effect once its lease has run out', async () => {
+    const leaseMs = 3_000;
+    const doomed = await startDispatcher({ HANG: '1', DELIVERY_TIMEOUT_MS: '2500', LEASE_MS: String(leaseMs) });
+    const [effectID] = await enqueue('b', 1);
+    await waitForOutput(doomed, new RegExp(`^delivering ${effectID} 1$`, 'm'), 30_000);
+    const claimedBy = Date.now(); // the claim happened before this
+    doomed.process.kill('SIGKILL');
+    await new Promise((resolve) => doomed.process.once('exit', resolve));
+    const rescuer = await startDispatcher({});
+    await waitForOutput(rescuer, new RegExp(`^delivered ${effectID} 2$`, 'm'), 30_000);
+    expect(Date.now() - claimedBy).toBeGreaterThanOrEqual(leaseMs - 1_000); // not before the lease ran out (less the time to notice the claim)
+    expect(deliveredBy(rescuer).filter((id) => id === effectID)).toEqual([effectID]);
+    const row = await pool.query(`SELECT attempts, delivered_at IS NOT NULL AS delivered FROM "${schema}".effects WHERE effect_id = $1`, [effectID]);
+    expect(row.rows[0]).toEqual({ attempts: 2, delivered: true });
+    await stopChild(rescuer);
   }, 120_000);
 });
