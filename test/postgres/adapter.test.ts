@@ -5,7 +5,7 @@ import { createHandler, createStaticAuth } from '../../src/http/index.js';
 import type { Invoice } from '../../src/schemas/index.js';
 import { type PostgresClient, SCHEMA_VERSION, createPostgresStore, migratePostgres } from '../../src/postgres/index.js';
 import { fixtureInvoice } from '../../src/testing/index.js';
-import { createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema, useRealPool } from './helpers.js';
+import { PGLITE_START_MS, createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema, useRealPool } from './helpers.js';
 
 const A = 'acct-a';
 const B = 'acct-b';
@@ -168,7 +168,7 @@ describe('the PostgreSQL adapter on PGlite', () => {
   const schemas: string[] = [];
   beforeAll(async () => {
     db = await createPGlite();
-  }, 60_000);
+  }, PGLITE_START_MS);
   afterAll(() => db.close());
   adapterChecks('PGlite', () => db, schemas, { realServer: false });
 

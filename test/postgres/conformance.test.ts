@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { runStoreConformance } from '../../src/testing/index.js';
-import { createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
+import { PGLITE_START_MS, createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
 
 // One database per suite, a fresh schema per check (each check builds its own store).
 
@@ -10,7 +10,7 @@ describe('the PostgreSQL store passes the conformance suite on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     db = await createPGlite();
-  }, 60_000);
+  }, PGLITE_START_MS);
   afterAll(() => db.close());
   runStoreConformance({ createStore: (seed) => createPostgresStore({ client: db, schema: uniqueSchema('conf'), seed }), test: it });
 });

@@ -29,6 +29,9 @@ export async function dropSchemas(client: PostgresClient, schemas: readonly stri
   for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
 
+/** How long a PGlite may take to start: ~3 s on a quiet machine, far more on a loaded one. */
+export const PGLITE_START_MS = 180_000;
+
 /** One in-memory PGlite for a test file (creating one takes seconds). */
 export async function createPGlite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir);

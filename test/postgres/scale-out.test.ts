@@ -6,6 +6,16 @@ import { fixtureEffect, fixtureInvoice } from '../../src/testing/index.js';
 import { createPool, describeRealPostgres, dropSchemas, uniqueSchema } from './helpers.js';
 import { type Child, startChild, stopChild, waitForOutput } from './processes/spawn.js';
 
+/** Polls `read` every 50 ms until it gives `expected` (deep-equal as JSON) or 15 s pass; resolves with the last value. */
+async function eventually(read: () => Promise<unknown>, expected: unknown): Promise<unknown> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** JSON with sorted keys (the handler may place a new key anywhere). */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
@@ -108,8 +118,8 @@ describeRealPostgres('scale-out: two handler processes on one PostgreSQL databas
     await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show
     const all = dispatchers.flatMap(deliveredBy);
     expect(all.filter((id) => effectIDs.includes(id)).sort()).toEqual([...effectIDs].sort());
-    const pending = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".effects WHERE delivered_at IS NULL AND effect_id = ANY($1)`, [effectIDs]);
-    expect(pending.rows[0]?.n).toBe(0);
+    // "delivered" is printed before the dispatcher marks it so: wait (bounded) for the marks.
+    expect(await eventually(async () => (await pool.query(`SELECT count(*)::int AS n FROM "${schema}".effects WHERE delivered_at IS NULL AND effect_id = ANY($1)`, [effectIDs])).rows[0]?.n, 0)).toBe(0);
     for (const d of dispatchers) expect(d.lines().filter((l) => l.startsWith('error'))).toEqual([]);
     await Promise.all(dispatchers.map((d) => stopChild(d)));
   }, 120_000);
@@ -126,8 +136,8 @@ describeRealPostgres('scale-out: two handler processes on one PostgreSQL databas
     await waitForOutput(rescuer, new RegExp(`^delivered ${effectID} 2$`, 'm'), 30_000);
     expect(Date.now() - claimedBy).toBeGreaterThanOrEqual(leaseMs - 1_000); // not before the lease ran out (less the time to notice the claim)
     expect(deliveredBy(rescuer).filter((id) => id === effectID)).toEqual([effectID]);
-    const row = await pool.query(`SELECT attempts, delivered_at IS NOT NULL AS delivered FROM "${schema}".effects WHERE effect_id = $1`, [effectID]);
-    expect(row.rows[0]).toEqual({ attempts: 2, delivered: true });
+    const row = async () => (await pool.query(`SELECT attempts, delivered_at IS NOT NULL AS delivered FROM "${schema}".effects WHERE effect_id = $1`, [effectID])).rows[0] as unknown;
+    expect(await eventually(row, { attempts: 2, delivered: true })).toEqual({ attempts: 2, delivered: true });
     await stopChild(rescuer);
   }, 120_000);
 });
