@@ -1,8 +1,8 @@
 /**
  * `payments-kit/http`: the optional request handler. `createHandler(options)` is a WHATWG
  * fetch handler for the five specified operations (spec 4.1-4.5) with auth and scopes
- * (spec 5), errors (spec 7), versions (spec 9) and request ids; `toNodeListener` mounts it
- * in node:http and Express; `createMemoryStore` and `createStaticAuth` are the reference
+ * (spec 5), errors (spec 7), versions (spec 9) and request ids; `createNodeServer` serves it
+ * on node:http with hardened defaults; `toNodeListener` mounts it in node:http and Express; `createMemoryStore` and `createStaticAuth` are the reference
  * ports; `startReferenceServer` is what `npm start` runs.
  *
  * @packageDocumentation
@@ -14,9 +14,49 @@ export {
   type NodeListenerOptions,
   type ResponseLogEntry,
 } from './node-listener.js';
-export { answerClientError, type ClientError } from './client-error.js';
-export { createMemoryStore } from './memory-store.js';
+export { answerClientError, type ClientError, CLIENT_ERROR_READ_LIMIT } from './client-error.js';
+export {
+  createNodeServer,
+  resolveNodeServerLimits,
+  DEFAULT_NODE_SERVER_LIMITS,
+  NODE_SERVER_MESSAGES,
+  type NodeServerOptions,
+  type NodeServerLimits,
+  type ClientErrorLogEntry,
+} from './node-server.js';
+export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js';
+export {
+  createEffectDispatcher,
+  DISPATCHER_MESSAGES,
+  DEFAULT_RETRY_POLICY,
+  DUPLICATE_EFFECT_MESSAGE,
+  retryDelayMs,
+  type EffectDispatcher,
+  type EffectDispatcherOptions,
+  type DeliverableEffect,
+  type DeliveryContext,
+  type DispatchErrorContext,
+  type RetryPolicy,
+} from './effects/index.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
+export {
+  createJwtAuth,
+  scopesFromClaim,
+  type JwtAuthOptions,
+  type JwtAuthJwksOptions,
+  type JwtAuthKeyOptions,
+  type JwtAuthCommonOptions,
+  JWT_AUTH_MESSAGES,
+  DEFAULT_CLOCK_TOLERANCE_SECONDS,
+  DEFAULT_JWKS_TIMEOUT_MS,
+  DEFAULT_JWKS_COOLDOWN_MS,
+  DEFAULT_JWKS_MAX_AGE_MS,
+  DEFAULT_SCOPE_CLAIM,
+} from './jwt-auth.js';
+export { algorithmsForKey, ASYMMETRIC_ALGORITHMS } from './jwt-algorithms.js';
+export { withBasicAuth, type BasicAuthOptions, BASIC_REALM_MESSAGE } from './basic-auth.js';
+export { decodeBasicCredentials } from './basic-credentials.js';
+export { challengeFor, DEFAULT_BASIC_REALM } from './auth.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';
 export {
   type HandlerOptions,
@@ -29,6 +69,11 @@ export {
 } from './options.js';
 export type {
   AuthPort,
+  AuthContext,
+  AuthRefusal,
+  AuthRefusalReason,
+  AuthVerdict,
+  CredentialPair,
   TokenGrant,
   WalletProvider,
   WalletSessionInput,
@@ -47,6 +92,14 @@ export type {
   VersionedInvoice,
   CompareAndSetResult,
   AddEvidenceResult,
+  NewEffect,
+  ClaimedEffect,
+  ClaimEffectsInput,
+  IdempotentAnswer,
+  BeginIdempotentInput,
+  BeginIdempotentResult,
+  IdempotencyCompletion,
+  WriteExtras,
 } from './store.js';
 export { HTTP_MESSAGES } from './messages.js';
 export { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';

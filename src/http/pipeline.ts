@@ -61,14 +61,17 @@ function route(exchange: Exchange, options: ResolvedOptions): RouteMatch {
 /** Authentication (401): the `auth` port's grant for the bearer token, then {@link admit}. */
 function authenticateRouted(routed: Routed): Reply | Promise<Reply> {
   const { exchange, options } = routed;
-  const authenticated = authenticate(exchange.header('authorization'), options.auth, options.clock);
+  const authenticated = authenticate(exchange.header('authorization'), options.auth, options.clock, options.downstreamTimeoutMs);
   return authenticated instanceof Promise ? authenticated.then((authentication) => admit(routed, authentication)) : admit(routed, authenticated);
 }
 
 /** Scope (403) and rate limit (429) for an authenticated (or refused: 401) request. */
 function admit(routed: Routed, authentication: Authentication): Reply | Promise<Reply> {
   if (!authentication.ok) {
-    return errorReply(401, authentication.error, { 'www-authenticate': authentication.challenge });
+    if (authentication.status === 401) return errorReply(401, authentication.error, { 'www-authenticate': authentication.challenge });
+    // The identity provider failed to answer: the server's problem, not the client's credential.
+    report(routed.options, authentication.cause, routed.requestId, routed.entry.id);
+    return errorReply(504, authentication.error);
   }
   const { entry, accountID, implementation, options } = routed;
   const template = entry.scope ?? implementation?.scope;
@@ -78,7 +81,8 @@ function admit(routed: Routed, authentication: Authentication): Reply | Promise<
     return errorReply(403, HTTP_MESSAGES.insufficientScope, { 'www-authenticate': insufficientScopeChallenge(required) });
   }
   if (options.rateLimiter === undefined) return perform(routed, authentication.grant);
-  const decision = options.rateLimiter.check({ operationId: entry.id, accountID, token: authentication.token });
+  const { token, scheme } = authentication;
+  const decision = options.rateLimiter.check({ operationId: entry.id, accountID, token, scheme });
   // The same test `await` applies: anything with a callable `then` is awaited.
   if (typeof (decision as { then?: unknown }).then === 'function') {
     return Promise.resolve(decision).then((resolved) => afterRateLimit(routed, authentication.grant, resolved));
@@ -88,7 +92,10 @@ function admit(routed: Routed, authentication: Authentication): Reply | Promise<
 
 /** The rate limiter's decision: 429 with `Retry-After`, or on to {@link perform}. */
 function afterRateLimit(routed: Routed, grant: TokenGrant, decision: RateLimitDecision): Reply | Promise<Reply> {
+  if ('backendError' in decision) report(routed.options, decision.backendError, routed.requestId, routed.entry.id);
   if (decision.allowed) return perform(routed, grant);
+  // The limiter's backend failed and it chose to refuse (fail closed): a downstream failure.
+  if (!('retryAfterSeconds' in decision)) return errorReply(504, HTTP_MESSAGES.rateLimiterUnavailable);
   const seconds = Math.max(0, Math.ceil(Number.isFinite(decision.retryAfterSeconds) ? decision.retryAfterSeconds : 1));
   return errorReply(429, HTTP_MESSAGES.rateLimited, { 'retry-after': String(seconds) });
 }

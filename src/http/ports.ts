@@ -8,9 +8,40 @@ export type TokenGrant = {
   readonly expiresAt?: Date;
 };
 
-/** The authentication port: turns a bearer token into a grant, or `undefined` when unknown. */
+/**
+ * Why a verifier refused a credential: `invalid` (bad signature, wrong issuer or audience, not
+ * yet valid, wrong password) and `expired` are the client's (401, `error="invalid_token"` for a
+ * bearer token); `unavailable` means the identity provider (a JWKS endpoint, a user
+ * directory) failed to answer, which is the server's problem (504), never the client's.
+ */
+export type AuthRefusalReason = 'invalid' | 'expired' | 'unavailable';
+
+/** A verifier's refusal with its reason; `cause` (for `unavailable`) is passed to `onError`. */
+export type AuthRefusal = { readonly refused: AuthRefusalReason; readonly cause?: unknown };
+
+/** A verifier's answer: a grant, a refusal with its reason, or `undefined` (unknown: 401). */
+export type AuthVerdict = TokenGrant | AuthRefusal | undefined;
+
+/** What a verifier is given besides the credential. */
+export type AuthContext = {
+  /** Aborted when `downstreamTimeoutMs` passes; the request is then answered 504. */
+  readonly signal: AbortSignal;
+};
+
+/** The user name and password of an `Authorization: Basic` header (spec 5.3, RFC 7617). */
+export type CredentialPair = { readonly username: string; readonly password: string };
+
+/**
+ * The authentication port. `verify` turns a bearer token into a grant; answering `undefined`
+ * (unknown token) stays valid, and an {@link AuthRefusal} says why a token was refused.
+ * `verifyBasic`, when present, accepts `Authorization: Basic` credential pairs (spec 5.3) and
+ * answers the same way; `basicRealm` is the realm its challenge names. Either may be sync or
+ * async; an async answer slower than `downstreamTimeoutMs` is a 504.
+ */
 export interface AuthPort {
-  verify(token: string): Promise<TokenGrant | undefined> | TokenGrant | undefined;
+  verify(token: string, context?: AuthContext): Promise<AuthVerdict> | AuthVerdict;
+  verifyBasic?(pair: CredentialPair, context?: AuthContext): Promise<AuthVerdict> | AuthVerdict;
+  readonly basicRealm?: string;
 }
 
 /** What the wallet provider is asked for (spec 4.4). */
@@ -31,11 +62,21 @@ export interface WalletProvider {
 export type RateLimitInput = {
   readonly operationId: string;
   readonly accountID: string | undefined;
+  /** The bearer token, or for `Authorization: Basic` the user name (never the password). */
   readonly token: string;
+  /** How the request authenticated. */
+  readonly scheme: 'bearer' | 'basic';
 };
 
-/** The rate limiter's answer: allowed, or refused with the seconds to wait. */
-export type RateLimitDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+/**
+ * The rate limiter's answer: allowed, or refused with the seconds to wait (429). A limiter
+ * whose backend failed says so with `backendError`, which is passed to `onError`: allowed
+ * (fail open) goes on, refused (fail closed) is a 504.
+ */
+export type RateLimitDecision =
+  | { readonly allowed: true; readonly backendError?: unknown }
+  | { readonly allowed: false; readonly retryAfterSeconds: number }
+  | { readonly allowed: false; readonly backendError: unknown };
 
 /** The rate-limiting port (spec 8: a refusal is a 429 with `Retry-After`). */
 export interface RateLimiter {

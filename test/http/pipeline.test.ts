@@ -219,7 +219,7 @@ describe('rate limiting (429 with Retry-After)', () => {
     try {
       const r = await call(`${t.url}${op.path}`, init(op, bearer('all')));
       expect([r.status, r.headers.get('retry-after'), r.json]).toEqual([429, '2', { error: HTTP_MESSAGES.rateLimited }]);
-      expect(asked).toEqual([{ operationId: op.id, accountID: A, token: 'all' }]);
+      expect(asked).toEqual([{ operationId: op.id, accountID: A, token: 'all', scheme: 'bearer' }]);
       expect((await call(`${t.url}${op.path}`, init(op, {}))).status).toBe(401);
     } finally {
       await t.close();
