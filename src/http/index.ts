@@ -15,7 +15,20 @@ export {
   type ResponseLogEntry,
 } from './node-listener.js';
 export { answerClientError, type ClientError } from './client-error.js';
-export { createMemoryStore } from './memory-store.js';
+export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js';
+export {
+  createEffectDispatcher,
+  DISPATCHER_MESSAGES,
+  DEFAULT_RETRY_POLICY,
+  DUPLICATE_EFFECT_MESSAGE,
+  retryDelayMs,
+  type EffectDispatcher,
+  type EffectDispatcherOptions,
+  type DeliverableEffect,
+  type DeliveryContext,
+  type DispatchErrorContext,
+  type RetryPolicy,
+} from './effects/index.js';
 export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
 export {
   createJwtAuth,
@@ -79,6 +92,14 @@ export type {
   VersionedInvoice,
   CompareAndSetResult,
   AddEvidenceResult,
+  NewEffect,
+  ClaimedEffect,
+  ClaimEffectsInput,
+  IdempotentAnswer,
+  BeginIdempotentInput,
+  BeginIdempotentResult,
+  IdempotencyCompletion,
+  WriteExtras,
 } from './store.js';
 export { HTTP_MESSAGES } from './messages.js';
 export { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';

@@ -1,42 +1,23 @@
 import type { Adjustment, EvidenceText, Invoice, Schedule } from '../schemas/index.js';
-import type { AccountSeed, Dispute, Store, StoreSeed, VersionedInvoice } from './store.js';
+import { freshUuid } from './fresh-uuid.js';
+import { frozenCopy } from './frozen-copy.js';
+import { type MemoryOutbox, createMemoryOutbox } from './effects/memory-outbox.js';
+import { type MemoryIdempotency, createMemoryIdempotency } from './idempotency/memory-records.js';
+import type { AccountSeed, Dispute, IdempotencyCompletion, Store, StoreSeed, VersionedInvoice, WriteExtras } from './store.js';
+
+/** A dispute's evidence: appended in place (O(1)), read through a frozen snapshot made at most once per append. */
+type EvidenceList = { readonly records: EvidenceText[]; snapshot: readonly EvidenceText[] | undefined };
 
 type AccountData = {
   readonly invoices: Map<string, VersionedInvoice>;
   readonly schedules: Map<string, Schedule>;
   readonly disputes: Map<string, Dispute>;
-  readonly evidence: Map<string, readonly EvidenceText[]>;
+  readonly evidence: Map<string, EvidenceList>;
   readonly adjustments: Map<string, Adjustment>;
   readonly walletDomains: Set<string>;
 };
 
-/** Objects this store copied and froze itself: immutable all the way down, so safe to share. */
-const OWN_FROZEN = new WeakSet<object>();
-
-/**
- * Deep-copies and deep-freezes a JSON-like value, so no caller can change stored state.
- * Subtrees this store froze before (e.g. the unchanged line items of an updated invoice) are
- * shared rather than copied again.
- */
-function frozenCopy<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (OWN_FROZEN.has(value)) return value;
-  let copy: unknown;
-  if (Array.isArray(value)) copy = value.map((item: unknown) => frozenCopy(item));
-  else {
-    const record: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const child = frozenCopy((value as Record<string, unknown>)[key]);
-      // defineProperty keeps a "__proto__" key an own data property.
-      if (key === '__proto__') Object.defineProperty(record, key, { value: child, enumerable: true, writable: true, configurable: true });
-      else record[key] = child;
-    }
-    copy = record;
-  }
-  Object.freeze(copy);
-  OWN_FROZEN.add(copy as object);
-  return copy as T;
-}
+const NO_EVIDENCE: readonly EvidenceText[] = Object.freeze([]);
 
 function emptyAccount(): AccountData {
   return {
@@ -57,57 +38,94 @@ function fill(account: AccountData, seed: AccountSeed): void {
   for (const domain of seed.walletDomains ?? []) account.walletDomains.add(domain.toLowerCase());
 }
 
+function snapshotOf(list: EvidenceList): readonly EvidenceText[] {
+  list.snapshot ??= Object.freeze(list.records.slice());
+  return list.snapshot;
+}
+
+/** Options of {@link createMemoryStore} beyond the seed. */
+export type MemoryStoreOptions = {
+  /** Milliseconds since the epoch, for leases and idempotency expiry; default `Date.now`. */
+  readonly now?: () => number;
+};
+
 /**
  * The reference store: everything in memory, account-scoped (`Map`s, so IDs such as
  * `__proto__` are ordinary keys). Stored objects are deep-frozen copies: a caller can
  * neither change what is stored nor see a later write through an object it holds.
- * Invoice versions are decimal counters starting at `'1'`; compare-and-set is atomic
- * because it runs without an `await` between the check and the write.
+ * Invoice versions are decimal counters starting at `'1'`; every write is atomic because it
+ * runs without an `await` between its checks and its changes, which is also what makes an
+ * invoice write, its outbox effects and its idempotency completion commit together.
+ * Evidence is appended in O(1); leases and idempotency records expire by `options.now`.
  *
  * @example
  * const store = createMemoryStore({ accounts: { acc_1: { walletDomains: ['shop.example'] } } });
  * await store.hasWalletDomain('acc_1', 'shop.example') // true
  * await store.hasWalletDomain('acc_2', 'shop.example') // false
  */
-export function createMemoryStore(seed: StoreSeed = {}): Store {
+export function createMemoryStore(seed: StoreSeed = {}, options: MemoryStoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
   const accounts = new Map<string, AccountData>();
   for (const [accountID, accountSeed] of Object.entries(seed.accounts ?? {})) {
     const account = emptyAccount();
     fill(account, accountSeed);
     accounts.set(accountID, account);
   }
+  const outbox: MemoryOutbox = createMemoryOutbox(now, freshUuid);
+  const idempotency: MemoryIdempotency = createMemoryIdempotency(now, freshUuid);
   // Reads answer already-settled promises without an async wrapper or a closure per call
   // (nothing here can throw, so there is no synchronous throw an async function would catch).
   const accountOf = (accountID: string): AccountData | undefined => accounts.get(accountID);
+  const completeWith = (accountID: string, completion: IdempotencyCompletion | undefined): void => {
+    if (completion !== undefined) idempotency.complete(accountID, completion);
+  };
 
   return {
     getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
     getInvoice: (accountID, invoiceID) => Promise.resolve(accountOf(accountID)?.invoices.get(invoiceID)),
-    async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion) {
-      const current = accounts.get(accountID)?.invoices.get(invoice.invoiceID);
-      if (current === undefined) return { ok: false, reason: 'not-found' };
+    async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion, extras?: WriteExtras) {
+      const account = accounts.get(accountID);
+      const current = account?.invoices.get(invoice.invoiceID);
+      if (account === undefined || current === undefined) return { ok: false, reason: 'not-found' };
       if (current.version !== expectedVersion) return { ok: false, reason: 'conflict' };
+      // Every check that can refuse the write runs before the first change.
+      const effects = outbox.prepare(accountID, extras?.effects ?? []);
+      const stored = frozenCopy(invoice);
       const version = String(Number(current.version) + 1);
-      accounts.get(accountID)?.invoices.set(invoice.invoiceID, { invoice: frozenCopy(invoice), version });
+      account.invoices.set(invoice.invoiceID, { invoice: stored, version });
+      outbox.commit(effects);
+      completeWith(accountID, extras?.idempotency);
       return { ok: true, version };
     },
     getDispute: (accountID, disputeID) => Promise.resolve(accountOf(accountID)?.disputes.get(disputeID)),
-    async addEvidence(accountID, evidence) {
+    async addEvidence(accountID, evidence, extras?: Pick<WriteExtras, 'idempotency'>) {
       const account = accounts.get(accountID);
       if (account?.disputes.has(evidence.disputeID) !== true) return { ok: false, reason: 'not-found' };
-      const list = account.evidence.get(evidence.disputeID) ?? [];
-      account.evidence.set(evidence.disputeID, Object.freeze([...list, frozenCopy(evidence)]));
+      const record = frozenCopy(evidence);
+      const list = account.evidence.get(evidence.disputeID);
+      if (list === undefined) account.evidence.set(evidence.disputeID, { records: [record], snapshot: undefined });
+      else {
+        list.records.push(record);
+        list.snapshot = undefined;
+      }
+      completeWith(accountID, extras?.idempotency);
       return { ok: true };
     },
-    listEvidence: async (accountID, disputeID) => accounts.get(accountID)?.evidence.get(disputeID) ?? [],
+    listEvidence: async (accountID, disputeID) => {
+      const list = accounts.get(accountID)?.evidence.get(disputeID);
+      return list === undefined ? NO_EVIDENCE : snapshotOf(list);
+    },
     getAdjustment: (accountID, adjustmentID) => Promise.resolve(accountOf(accountID)?.adjustments.get(adjustmentID)),
     hasWalletDomain: async (accountID, domain) => accounts.get(accountID)?.walletDomains.has(domain.toLowerCase()) === true,
-    // Placeholders while the outbox and idempotency records are being built (issue 11).
-    claimEffects: () => Promise.reject(new Error('not yet implemented')),
-    completeEffect: () => Promise.reject(new Error('not yet implemented')),
-    releaseEffect: () => Promise.reject(new Error('not yet implemented')),
-    beginIdempotentRequest: () => Promise.reject(new Error('not yet implemented')),
-    completeIdempotentRequest: () => Promise.reject(new Error('not yet implemented')),
-    releaseIdempotentRequest: () => Promise.reject(new Error('not yet implemented')),
+    claimEffects: async (input) => outbox.claim(input),
+    completeEffect: async (effectID, claimToken) => outbox.complete(effectID, claimToken),
+    releaseEffect: async (effectID, claimToken, retryInMs, error) => outbox.release(effectID, claimToken, retryInMs, error),
+    beginIdempotentRequest: async (accountID, input) => idempotency.begin(accountID, input),
+    completeIdempotentRequest: async (accountID, completion) => {
+      idempotency.complete(accountID, completion);
+    },
+    releaseIdempotentRequest: async (accountID, key, lockToken) => {
+      idempotency.release(accountID, key, lockToken);
+    },
   };
 }

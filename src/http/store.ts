@@ -35,6 +35,9 @@ export interface Store {
    * succeeds and the other gets `conflict`. A missing invoice gives `not-found`.
    * `extras.effects` enter the outbox and `extras.idempotency` completes its record in the
    * same transaction as the write: all of it commits, or (conflict, not-found, failure) none.
+   * An effect whose `effectID` the outbox already holds (pending or delivered) fails the whole
+   * write (it rejects and nothing is stored). A completion whose `lockToken` no longer holds its
+   * record (the lock expired and another request began the key) is skipped; the write commits.
    */
   compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string, extras?: WriteExtras): Promise<CompareAndSetResult>;
   /** The dispute, or `undefined`. */
@@ -59,11 +62,16 @@ export interface Store {
    * Crosses accounts (the outbox is one queue); each effect names its account.
    */
   claimEffects(input: ClaimEffectsInput): Promise<readonly ClaimedEffect[]>;
-  /** Marks the effect delivered; `false` (and no change) when `claimToken` no longer holds it. */
+  /**
+   * Marks the effect delivered (it is never claimed again); `false` (and no change) when
+   * `claimToken` no longer holds it: another claim took it after the lease ran out, or it was
+   * completed or released already. A claim whose lease ran out but that nobody took since still holds.
+   */
   completeEffect(effectID: string, claimToken: string): Promise<boolean>;
   /**
    * A failed delivery: frees the claim and makes the effect claimable again after
-   * `retryInMs`; `error` is kept for operators. `false` when `claimToken` no longer holds it.
+   * `retryInMs` (0: at once); `error` is kept for operators. `false` (and no change) when
+   * `claimToken` no longer holds it. The effect keeps its place in the queue and its attempt count.
    */
   releaseEffect(effectID: string, claimToken: string, retryInMs: number, error?: string): Promise<boolean>;
 
@@ -71,10 +79,15 @@ export interface Store {
    * Starts an idempotent request under the account-scoped `key`. Of two concurrent callers
    * with one key, exactly one gets `started`; the other gets `in-flight` (same fingerprint),
    * `mismatch` (another fingerprint) or, once the first completed, `completed` with its answer.
-   * A record past its `ttlMs`, or in flight past its `lockMs`, counts as absent.
+   * A record past its `ttlMs`, or in flight past its `lockMs`, counts as absent; both are
+   * counted from the begin that created the record.
    */
   beginIdempotentRequest(accountID: string, input: BeginIdempotentInput): Promise<BeginIdempotentResult>;
-  /** Stores the answer of a request that wrote nothing (or whose write stored it already: then a no-op). */
+  /**
+   * Stores the answer of a request that wrote nothing to the store (e.g. a wallet session), so a
+   * retry replays it. A no-op when the record is completed already (its write stored the answer)
+   * or when `lockToken` no longer holds it.
+   */
   completeIdempotentRequest(accountID: string, completion: IdempotencyCompletion): Promise<void>;
   /** Forgets an in-flight record held by `lockToken` (its request answered 5xx, so a retry runs again); a completed record stays. */
   releaseIdempotentRequest(accountID: string, key: string, lockToken: string): Promise<void>;

@@ -1,41 +1,15 @@
 import type { Store, StoreSeed } from '../http/store.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
+import { idempotencyChecks } from './idempotency-checks.js';
+import { outboxChecks } from './outbox-checks.js';
+import { ADJUSTMENT, DISPUTE, DOMAIN, INVOICE, SCHEDULE, type CheckList, evidence, standardSeed } from './seed.js';
 
 /** Makes a fresh store holding `seed` (the adapter under test). */
 export type CreateStore = (seed: StoreSeed) => Store | Promise<Store>;
 
 /** One named conformance check: resolves when the store conforms, throws a `ConformanceError` otherwise. */
 export type ConformanceCheck = { readonly name: string; run(): Promise<void> };
-
-const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
-const SCHEDULE = 'sch-1';
-const DISPUTE = 'dsp-1';
-const ADJUSTMENT = 'adj-1';
-const DOMAIN = 'Pay.Example.com';
-
-const evidence = (disputeID: string, evidenceID: string) => ({
-  evidenceID,
-  disputeID,
-  evidenceType: 'receipt' as const,
-  text: `evidence ${evidenceID}`,
-  createdOn: '2026-03-01T00:00:00Z',
-});
-
-function standardSeed(): StoreSeed {
-  return {
-    accounts: {
-      [ACCOUNT_A]: {
-        invoices: [fixtureInvoice(INVOICE)],
-        schedules: [fixtureSchedule(SCHEDULE)],
-        disputes: [{ disputeID: DISPUTE, status: 'response-needed' }, { disputeID: 'dsp-open' }],
-        adjustments: [fixtureAdjustment(ADJUSTMENT)],
-        walletDomains: [DOMAIN],
-      },
-      [ACCOUNT_B]: {},
-    },
-  };
-}
 
 /**
  * Builds the list of checks for an adapter; each check makes its own fresh store.
@@ -45,7 +19,7 @@ function standardSeed(): StoreSeed {
  */
 export function storeConformanceChecks({ createStore }: { createStore: CreateStore }): ConformanceCheck[] {
   const fresh = async (seed: StoreSeed = standardSeed()): Promise<Store> => createStore(seed);
-  const checks: [string, () => Promise<void>][] = [
+  const checks: CheckList = [
     [
       'reads back seeded resources of the account',
       async () => {
@@ -232,6 +206,19 @@ export function storeConformanceChecks({ createStore }: { createStore: CreateSto
         check(listed.length === ids.length && ids.every((id) => listed.includes(id)), 'no concurrent evidence is lost');
       },
     ],
+    [
+      'a listed evidence array does not change with later uploads',
+      async () => {
+        const store = await fresh();
+        check((await store.addEvidence(ACCOUNT_A, evidence(DISPUTE, 'ev-1'))).ok, 'first evidence is added');
+        const before = await store.listEvidence(ACCOUNT_A, DISPUTE);
+        check((await store.addEvidence(ACCOUNT_A, evidence(DISPUTE, 'ev-2'))).ok, 'second evidence is added');
+        check(before.length === 1, `a list read before an upload keeps its length (has ${before.length})`);
+        check((await store.listEvidence(ACCOUNT_A, DISPUTE)).length === 2, 'a new read lists both');
+      },
+    ],
+    ...outboxChecks(fresh),
+    ...idempotencyChecks(fresh),
   ];
   return checks.map(([name, run]) => ({ name, run }));
 }

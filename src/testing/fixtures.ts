@@ -1,3 +1,4 @@
+import type { InvoiceEffect } from '../invoice/index.js';
 import type { Adjustment, Invoice, Schedule } from '../schemas/index.js';
 
 /** Account IDs of the conformance fixtures (one of them a prototype-polluting name). */
@@ -71,4 +72,22 @@ export function fixtureSchedule(scheduleID: string): Schedule {
  */
 export function fixtureAdjustment(adjustmentID: string): Adjustment {
   return { adjustmentID, walletID: 'wallet-1', amount: usd('-1.50'), createdOn: '2026-02-01T00:00:00Z' };
+}
+
+/**
+ * An `invoice.finalized` effect for the conformance suite's outbox checks.
+ *
+ * @example
+ * fixtureEffect('7f0c8f9e-0000-4000-8000-000000000001').type // 'invoice.finalized'
+ */
+export function fixtureEffect(invoiceID: string, invoiceNumber = 'INV-1'): InvoiceEffect {
+  return {
+    type: 'invoice.finalized',
+    invoiceID,
+    invoiceNumber,
+    customerAccountID: '11111111-1111-4111-8111-111111111111',
+    partnerAccountID: '22222222-2222-4222-8222-222222222222',
+    totalAmount: usd('1.00'),
+    dueDate: '2026-02-01T00:00:00Z',
+  };
 }

@@ -1,0 +1,323 @@
+import type { InvoiceEffect } from '../../invoice/index.js';
+import type { ClaimedEffect, Store } from '../store.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
+import { type TimerHandle, unrefTimeout } from './timers.js';
+
+/** An effect as `deliver` receives it: the `InvoiceEffect` with its stable `effectID` (deduplicate on it). */
+export type DeliverableEffect = InvoiceEffect & { readonly effectID: string };
+
+/** Where an effect came from and which attempt this is. */
+export type DeliveryContext = {
+  readonly effectID: string;
+  readonly accountID: string;
+  /** The request whose write caused the effect. */
+  readonly requestId: string;
+  /** 1 on the first delivery attempt; each claim of the effect counts one. */
+  readonly attempt: number;
+  /** Aborted when `deliveryTimeoutMs` passes: stop the work, the effect will be retried. */
+  readonly signal: AbortSignal;
+};
+
+/** What went wrong, for `onError`: a delivery (with its effect and the retry delay) or a store call. */
+export type DispatchErrorContext = {
+  readonly stage: 'deliver' | 'claim' | 'complete' | 'release';
+  readonly effectID?: string;
+  readonly accountID?: string;
+  readonly requestId?: string;
+  readonly attempt?: number;
+  /** After a failed delivery: the effect is claimable again in this many milliseconds. */
+  readonly retryInMs?: number;
+};
+
+/** Options of {@link createEffectDispatcher}. */
+export type EffectDispatcherOptions = {
+  /** The store whose outbox is delivered (any adapter of the store port). */
+  readonly store: Store;
+  /** Delivers one effect; resolving marks it delivered, throwing or rejecting retries it later. */
+  readonly deliver: (effect: DeliverableEffect, context: DeliveryContext) => void | Promise<void>;
+  /** Failed deliveries and failed store calls; never thrown. Default: none. */
+  readonly onError?: (error: unknown, context: DispatchErrorContext) => void;
+  /** Deliveries at once (and effects claimed at once); default 4. */
+  readonly concurrency?: number;
+  /** A delivery still running after this is taken as failed (its signal aborts) and retried; default 30 000. */
+  readonly deliveryTimeoutMs?: number;
+  /** How long a claim holds; must exceed `deliveryTimeoutMs`; default twice `deliveryTimeoutMs`. */
+  readonly leaseMs?: number;
+  /** How often a started dispatcher looks for effects when nothing woke it; default 1 000. */
+  readonly pollIntervalMs?: number;
+  /** Backoff of failed deliveries; default {@link DEFAULT_RETRY_POLICY}. */
+  readonly retry?: Partial<RetryPolicy>;
+  /** A number in [0, 1) for the jitter; default `Math.random`. */
+  readonly random?: () => number;
+};
+
+/** A running (or stopped) effect dispatcher. */
+export type EffectDispatcher = {
+  /** Starts delivering in the background (polling, and at once on `wake()`); idempotent. */
+  start(): void;
+  /** Stops claiming and resolves once the deliveries under way have settled. */
+  stop(): Promise<void>;
+  /**
+   * Delivers every effect claimable now once (not those waiting for a retry or held by another
+   * dispatcher's lease) and resolves with how many were delivered; failures are released for
+   * a retry. For tests and cron-style hosts; works whether or not the dispatcher is started.
+   */
+  drain(): Promise<number>;
+  /** Looks for effects now (e.g. right after a write committed some); a no-op unless started. */
+  wake(): void;
+};
+
+/** Messages for options `createEffectDispatcher` refuses. */
+export const DISPATCHER_MESSAGES = Object.freeze({
+  store: 'createEffectDispatcher: options.store is required',
+  deliver: 'createEffectDispatcher: options.deliver must be a function',
+  positive: (name: string) => `createEffectDispatcher: ${name} must be a positive finite number`,
+  lease: 'createEffectDispatcher: leaseMs must be greater than deliveryTimeoutMs (a lease must outlive its delivery)',
+  timedOut: (ms: number) => `the delivery did not settle within deliveryTimeoutMs (${ms} ms)`,
+});
+
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new TypeError(DISPATCHER_MESSAGES.positive(name));
+  return value;
+}
+
+/** The error text kept with a released effect, for operators. */
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  try {
+    return String(error);
+  } catch {
+    return 'unprintable error';
+  }
+}
+
+/** Runs `deliver` under a deadline: resolves true when it succeeded, or with the error (a timeout included). */
+async function attempt(
+  options: EffectDispatcherOptions,
+  claim: ClaimedEffect,
+  timeoutMs: number,
+): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  const controller = new AbortController();
+  const context: DeliveryContext = {
+    effectID: claim.effectID,
+    accountID: claim.accountID,
+    requestId: claim.requestId,
+    attempt: claim.attempt,
+    signal: controller.signal,
+  };
+  const effect: DeliverableEffect = Object.freeze({ ...claim.effect, effectID: claim.effectID });
+  let timer: TimerHandle | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = unrefTimeout(() => {
+      const error = new Error(DISPATCHER_MESSAGES.timedOut(timeoutMs));
+      error.name = 'TimeoutError';
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    const work = Promise.resolve().then(() => options.deliver(effect, context));
+    // A rejection after the deadline must not become an unhandled rejection.
+    work.catch(() => undefined);
+    await Promise.race([work, deadline]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Delivers the store's outbox at least once: claims pending effects with a lease, calls
+ * `deliver(effect, context)` for each (up to `concurrency` at once, each under
+ * `deliveryTimeoutMs`), marks it delivered when `deliver` resolves, and otherwise releases
+ * it for a retry with exponential backoff and jitter (from 0.25-0.5 s up to `maxDelayMs`),
+ * forever: no effect is dropped. Several dispatchers, in one process or many, can share a
+ * store; the store's leases keep them from delivering one effect at the same time, and an
+ * effect whose dispatcher died is delivered after its lease. Every timer is unref'd, so a
+ * dispatcher never keeps a process alive. Errors go to `onError`, never thrown.
+ *
+ * @example
+ * const dispatcher = createEffectDispatcher({
+ *   store,
+ *   deliver: async (effect, { attempt }) => {
+ *     if (effect.type === 'invoice.finalized') await mailer.sendPaymentLink(effect, { dedupeKey: effect.effectID });
+ *   },
+ *   onError: (error, context) => log.warn('effect delivery failed', context, error),
+ * });
+ * dispatcher.start();
+ * process.on('SIGTERM', () => dispatcher.stop().then(() => process.exit(0)));
+ */
+export function createEffectDispatcher(options: EffectDispatcherOptions): EffectDispatcher {
+  if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(DISPATCHER_MESSAGES.store);
+  if (typeof options.deliver !== 'function') throw new TypeError(DISPATCHER_MESSAGES.deliver);
+  const { store } = options;
+  const concurrency = Math.floor(positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency'));
+  const timeoutMs = positive(options.deliveryTimeoutMs, DEFAULT_DELIVERY_TIMEOUT_MS, 'deliveryTimeoutMs');
+  const leaseMs = positive(options.leaseMs, timeoutMs * 2, 'leaseMs');
+  if (leaseMs <= timeoutMs) throw new TypeError(DISPATCHER_MESSAGES.lease);
+  const pollMs = positive(options.pollIntervalMs, DEFAULT_POLL_INTERVAL_MS, 'pollIntervalMs');
+  const policy: RetryPolicy = {
+    initialDelayMs: positive(options.retry?.initialDelayMs, DEFAULT_RETRY_POLICY.initialDelayMs, 'retry.initialDelayMs'),
+    maxDelayMs: positive(options.retry?.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs, 'retry.maxDelayMs'),
+  };
+  const random = options.random ?? Math.random;
+
+  const report = (error: unknown, context: DispatchErrorContext): void => {
+    try {
+      options.onError?.(error, context);
+    } catch {
+      // A failing reporter must not stop delivery.
+    }
+  };
+  const about = (claim: ClaimedEffect) => ({
+    effectID: claim.effectID,
+    accountID: claim.accountID,
+    requestId: claim.requestId,
+    attempt: claim.attempt,
+  });
+
+  let running = false;
+  let claiming = false;
+  let wakeAgain = false;
+  let pollTimer: TimerHandle | undefined;
+  const retryTimers = new Set<TimerHandle>();
+  const inFlight = new Set<Promise<boolean>>();
+
+  /** Delivers one claimed effect; resolves true when it was delivered. Never rejects. */
+  const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
+    const outcome = await attempt(options, claim, timeoutMs);
+    if (outcome.ok) {
+      try {
+        await store.completeEffect(claim.effectID, claim.claimToken);
+      } catch (error) {
+        // Delivered but not marked: it is delivered again after its lease (at least once).
+        report(error, { stage: 'complete', ...about(claim) });
+      }
+      return true;
+    }
+    const retryInMs = retryDelayMs(claim.attempt, policy, random);
+    report(outcome.error, { stage: 'deliver', ...about(claim), retryInMs });
+    try {
+      await store.releaseEffect(claim.effectID, claim.claimToken, retryInMs, describe(outcome.error));
+    } catch (error) {
+      // Not released: it is claimable again after its lease.
+      report(error, { stage: 'release', ...about(claim) });
+    }
+    if (running) {
+      const timer = unrefTimeout(() => {
+        retryTimers.delete(timer);
+        wake();
+      }, retryInMs);
+      retryTimers.add(timer);
+    }
+    return false;
+  };
+
+  const track = (claim: ClaimedEffect): Promise<boolean> => {
+    const delivery = deliverClaimed(claim);
+    inFlight.add(delivery);
+    void delivery.then(() => {
+      inFlight.delete(delivery);
+      if (running) void pump();
+    });
+    return delivery;
+  };
+
+  const schedulePoll = (): void => {
+    if (!running || pollTimer !== undefined) return;
+    pollTimer = unrefTimeout(() => {
+      pollTimer = undefined;
+      void pump();
+    }, pollMs);
+  };
+
+  /** Claims as many effects as there are free delivery slots and starts them; repeats while it finds work. */
+  const pump = async (): Promise<void> => {
+    if (!running) return;
+    if (claiming) {
+      wakeAgain = true;
+      return;
+    }
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return;
+    claiming = true;
+    wakeAgain = false;
+    let claimed: readonly ClaimedEffect[] = [];
+    try {
+      claimed = await store.claimEffects({ limit: free, leaseMs });
+    } catch (error) {
+      report(error, { stage: 'claim' });
+    } finally {
+      claiming = false;
+    }
+    // Claimed effects are delivered even if stop() came meanwhile: stop() waits for them.
+    for (const claim of claimed) track(claim);
+    if (!running) return;
+    if (claimed.length === free || wakeAgain) void pump();
+    else schedulePoll();
+  };
+
+  const wake = (): void => {
+    if (!running) return;
+    if (pollTimer !== undefined) {
+      clearTimeout(pollTimer);
+      pollTimer = undefined;
+    }
+    void pump();
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      void pump();
+    },
+    async stop() {
+      running = false;
+      if (pollTimer !== undefined) clearTimeout(pollTimer);
+      pollTimer = undefined;
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+      while (claiming || inFlight.size > 0) {
+        if (inFlight.size > 0) await Promise.all(inFlight);
+        else await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    },
+    async drain() {
+      const attempted = new Set<string>();
+      // Effects this drain tried already whose retry came due meanwhile: held until the end, so
+      // that they neither run twice in one drain nor hide the effects queued behind them.
+      const parked: ClaimedEffect[] = [];
+      let delivered = 0;
+      try {
+        for (;;) {
+          let claimed: readonly ClaimedEffect[];
+          try {
+            claimed = await store.claimEffects({ limit: concurrency, leaseMs });
+          } catch (error) {
+            report(error, { stage: 'claim' });
+            throw error;
+          }
+          if (claimed.length === 0) return delivered;
+          const fresh: ClaimedEffect[] = [];
+          for (const claim of claimed) (attempted.has(claim.effectID) ? parked : fresh).push(claim);
+          for (const claim of fresh) attempted.add(claim.effectID);
+          const outcomes = await Promise.all(fresh.map(deliverClaimed));
+          delivered += outcomes.filter(Boolean).length;
+        }
+      } finally {
+        for (const claim of parked) {
+          await store.releaseEffect(claim.effectID, claim.claimToken, 0).catch((error: unknown) => report(error, { stage: 'release', ...about(claim) }));
+        }
+      }
+    },
+    wake,
+  };
+}
