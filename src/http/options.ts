@@ -1,3 +1,4 @@
+import { type RequestLimits, resolveRequestLimits } from '../limits/index.js';
 import type { Version } from '../version/index.js';
 import { freshUuid } from './fresh-uuid.js';
 import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
@@ -66,6 +67,8 @@ export type HandlerOptions = {
   readonly operations?: Readonly<Record<string, OperationImplementation>>;
   /** How far ahead get-schedule expands the recurrence; default {@link DEFAULT_SCHEDULE_HORIZON}. */
   readonly scheduleHorizon?: Partial<ScheduleHorizon>;
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  readonly requestLimits?: Partial<RequestLimits>;
 };
 
 /** The options with every default filled in. */
@@ -83,6 +86,7 @@ export type ResolvedOptions = {
   readonly basePath: string;
   readonly operations: ReadonlyMap<string, OperationImplementation>;
   readonly scheduleHorizon: ScheduleHorizon;
+  readonly requestLimits: RequestLimits;
 };
 
 /** Messages for options `createHandler` refuses at start-up. */
@@ -138,5 +142,6 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
       days: positive(options.scheduleHorizon?.days, DEFAULT_SCHEDULE_HORIZON.days, 'scheduleHorizon.days'),
       limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
     },
+    requestLimits: resolveRequestLimits(options.requestLimits),
   };
 }
