@@ -131,19 +131,19 @@ describe.each([
 
   it('422: UpdateInvoiceError keyed by item name, and GenericError for the wallet session', async () => {
     const moov = client(await start(), good);
-    const longName = 'n'.repeat(151);
+    // quantity is an int32 (spec 2.4); the item is keyed by its name in the 422 body.
     const invoice = await rejection(
       moov.invoices.updateInvoice({
         accountID: A,
         invoiceID: INVOICE_ID,
-        updateInvoice: { lineItems: { items: [{ name: longName, basePrice: { currency: 'USD', valueDecimal: '1.00' }, quantity: 1 }] } },
+        updateInvoice: { lineItems: { items: [{ name: 'Widget', basePrice: { currency: 'USD', valueDecimal: '1.00' }, quantity: 2 ** 31 }] } },
       }),
     );
     expect(invoice).toBeInstanceOf(UpdateInvoiceError);
     const data = (invoice as UpdateInvoiceError).data$;
     expect((invoice as UpdateInvoiceError).statusCode).toBe(422);
-    expect(Object.keys(data.lineItems?.items ?? {})).toEqual([longName]);
-    expect(data.lineItems?.items?.[longName]?.name).toEqual(expect.any(String));
+    expect(Object.keys(data.lineItems?.items ?? {})).toEqual(['Widget']);
+    expect(data.lineItems?.items?.['Widget']?.quantity).toEqual(expect.any(String));
     const session = await rejection(moov.applePay.createSession({ accountID: A, createApplePaySession: { domain: DOMAIN, displayName: 'd'.repeat(65) } }));
     expect([session instanceof GenericError, (session as GenericError).statusCode]).toEqual([true, 422]);
   });
@@ -183,5 +183,19 @@ describe('@moovio/sdk settings', () => {
     const { result } = await moov.invoices.updateInvoice({ accountID: A, invoiceID: INVOICE_ID, updateInvoice: { description: 'x' } });
     expect(result.amountDetails).toBeUndefined();
     expect(result).not.toHaveProperty('taxAmount');
+  });
+
+  it('exception (spec 4.2): the SDK sends a tax change as `amountDetails`; 422 with a string for that field (nothing changed), which its UpdateInvoiceError model cannot read', async () => {
+    const moov = client(await start(), { accessToken: 'all' });
+    const amountDetails = { tax: { currency: 'USD', valueDecimal: '2.00' } };
+    const error = await rejection(moov.invoices.updateInvoice({ accountID: A, invoiceID: INVOICE_ID, updateInvoice: { amountDetails } }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const { statusCode, body } = error as ResponseValidationError;
+    expect(statusCode).toBe(422);
+    expect(Object.keys(JSON.parse(body) as object)).toEqual(['amountDetails']);
+    expect(typeof (JSON.parse(body) as { amountDetails: unknown }).amountDetails).toBe('string');
+    // The tax did not change: the total is still 20.00 + 1.60.
+    const { result } = await moov.invoices.updateInvoice({ accountID: A, invoiceID: INVOICE_ID, updateInvoice: { description: 'after' } });
+    expect(result.totalAmount).toEqual({ currency: 'USD', valueDecimal: '21.60' });
   });
 });
