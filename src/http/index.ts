@@ -33,6 +33,15 @@ export {
 } from './cors.js';
 export type { ResponseLogger } from './access-log.js';
 export { STORE_METHODS } from './option-checks.js';
+export {
+  createOpenApiDocument,
+  VERSION_PATTERN,
+  OPENAPI_MESSAGES,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiOptions,
+  type OpenApiServeOptions,
+} from './openapi/index.js';
 export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js';
 export {
   createEffectDispatcher,
@@ -120,7 +129,7 @@ export type {
   WriteExtras,
 } from './store.js';
 export { HTTP_MESSAGES } from './messages.js';
-export { REQUEST_ID_HEADER, chooseRequestId } from './request-id.js';
+export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './request-id.js';
 export { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH, isJsonContentType } from './json-body.js';
 export { VERSION_POLICIES, type VersionPolicy } from './versions.js';
 export { DISPUTE_STATUSES_ACCEPTING_EVIDENCE, acceptsEvidence } from './operations/upload-evidence-text.js';

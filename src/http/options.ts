@@ -4,6 +4,7 @@ import type { ResponseLogger } from './access-log.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from './cors.js';
 import { freshUuid } from './fresh-uuid.js';
 import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
+import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from './openapi/serve.js';
 import { PORT_MESSAGES, checkOptionShapes } from './option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
 import type { Store } from './store.js';
@@ -76,6 +77,8 @@ export type HandlerOptions = {
   readonly onResponse?: ResponseLogger;
   /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
   readonly requestLimits?: Partial<RequestLimits>;
+  /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
+  readonly openApi?: OpenApiServeOptions;
 };
 
 /** The options with every default filled in. */
@@ -96,6 +99,7 @@ export type ResolvedOptions = {
   readonly cors: ResolvedCors | undefined;
   readonly onResponse: ResponseLogger | undefined;
   readonly requestLimits: RequestLimits;
+  readonly openApi: ServedDocument | undefined;
 };
 
 /** Messages for options `createHandler` refuses at start-up. */
@@ -156,5 +160,6 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     cors: resolveCors(options.cors),
     onResponse: options.onResponse,
     requestLimits: resolveRequestLimits(options.requestLimits),
+    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), requestLimits: resolveRequestLimits(options.requestLimits) }),
   };
 }

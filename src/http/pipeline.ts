@@ -6,6 +6,7 @@ import { corsPreflight, corsSettle } from './cors.js';
 import { BadRequestTargetError, type Exchange, type Reply } from './exchange.js';
 import { freshUuid } from './fresh-uuid.js';
 import { HTTP_MESSAGES } from './messages.js';
+import { documentReply } from './openapi/serve.js';
 import { SPECIFIED_OPERATIONS } from './operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
 import type { RateLimitDecision, TokenGrant } from './ports.js';
@@ -171,7 +172,7 @@ export function answerThen<E extends Exchange>(
   let pending: Reply | Promise<Reply>;
   try {
     const match = route(exchange, options);
-    if (match.kind === 'not-found') pending = errorReply(404, HTTP_MESSAGES.notFound);
+    if (match.kind === 'not-found') pending = documentReply(exchange, options.openApi, options.cors) ?? errorReply(404, HTTP_MESSAGES.notFound);
     else if (match.kind === 'method-not-allowed') {
       pending = corsPreflight(exchange, match.allow, options.cors) ?? errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
     }

@@ -1,7 +1,10 @@
 /** The header that carries the request id on every response (spec 4, 7.1). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-const VALID_REQUEST_ID = /^[A-Za-z0-9_=-]{1,255}$/;
+/** What a request id must look like to be echoed (and what every answered id looks like). */
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9_=-]{1,255}$';
+
+const VALID_REQUEST_ID = new RegExp(REQUEST_ID_PATTERN);
 
 /**
  * The request id to answer with: the client's own when it is 1 to 255 characters of

@@ -1,0 +1,3 @@
+/** The OpenAPI document of the handler's API, and how the handler serves it. */
+export { createOpenApiDocument, VERSION_PATTERN, type OpenApiDocument, type OpenApiOperation, type OpenApiOptions } from './document.js';
+export { resolveOpenApi, documentReply, OPENAPI_MESSAGES, type OpenApiServeOptions, type ServedDocument } from './serve.js';
