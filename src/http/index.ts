@@ -87,6 +87,15 @@ export { algorithmsForKey, ASYMMETRIC_ALGORITHMS } from './jwt-algorithms.js';
 export { withBasicAuth, type BasicAuthOptions, BASIC_REALM_MESSAGE } from './basic-auth.js';
 export { decodeBasicCredentials } from './basic-credentials.js';
 export { challengeFor, DEFAULT_BASIC_REALM } from './auth.js';
+export {
+  createRateLimiter,
+  defaultRateLimitKey,
+  type FlexibleLimiter,
+  type BackendFailurePolicy,
+  type RateLimiterOptions,
+  DEFAULT_RATE_LIMIT_TIMEOUT_MS,
+  RATE_LIMITER_MESSAGES,
+} from './rate-limiter.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';
 export {
   type HandlerOptions,
