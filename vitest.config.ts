@@ -11,7 +11,19 @@ export default defineConfig({
         test: {
           name: 'all',
           include: ['test/**/*.test.ts'],
+          // Load, leak and long fuzz suites: `npm run test:hostile` runs them one file at a time.
+          exclude: ['test/hostile/**', 'node_modules/**'],
           testTimeout: 20_000,
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        // Timing-sensitive (p99, CPU per request), heap and long fuzz suites under hostile
+        // clients: alone on the machine, one file at a time (see package.json test:hostile).
+        test: {
+          name: 'hostile',
+          include: ['test/hostile/**/*.test.ts'],
+          testTimeout: 60_000,
           setupFiles: ['test/setup.ts'],
         },
       },

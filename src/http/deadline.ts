@@ -1,10 +1,19 @@
-/** The outcome of {@link withDeadline}: the value, or `timeout`. */
-export type DeadlineResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: 'timeout' };
+/** The outcome of {@link withDeadline}: the value, `timeout`, or `aborted` (the parent signal aborted first). */
+export type DeadlineResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: 'timeout' | 'aborted' };
 
 /**
  * Runs `task` with a signal that aborts after `ms` or when `parent` aborts, and answers
- * `timeout` when the deadline passes first (the task's later outcome is ignored). A task
- * that throws before the deadline rethrows.
+ * `timeout` when the deadline passes first, `aborted` when `parent` aborts first (the
+ * client went away; the task's later outcome is ignored either way). A task that throws
+ * before either rethrows.
+ *
+ * Nothing outlives the call: the task's signal belongs to a plain `AbortController` (not
+ * `AbortSignal.any`, whose combined signal Node keeps alive for as long as it has a listener,
+ * so a task that adds a `{ once: true }` listener that never fires would pin it for the life
+ * of the process); the one listener added to `parent` and the timer are removed as soon as
+ * the call settles, whatever the task left on its signal.
  *
  * @example
  * const result = await withDeadline((signal) => fetch(url, { signal }), 5_000, request.signal);
@@ -16,22 +25,29 @@ export async function withDeadline<T>(
   parent: AbortSignal,
 ): Promise<DeadlineResult<T>> {
   const controller = new AbortController();
-  const signal = AbortSignal.any([controller.signal, parent]);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<DeadlineResult<T>>((resolve) => {
+  let followParent: () => void = () => undefined;
+  const stopped = new Promise<DeadlineResult<T>>((resolve) => {
+    followParent = () => {
+      controller.abort(parent.reason);
+      resolve({ ok: false, reason: 'aborted' });
+    };
     timer = setTimeout(() => {
       controller.abort(new DOMException('downstream timeout', 'TimeoutError'));
       resolve({ ok: false, reason: 'timeout' });
     }, ms);
   });
+  if (parent.aborted) followParent();
+  else parent.addEventListener('abort', followParent, { once: true });
   try {
     const work = Promise.resolve()
-      .then(() => task(signal))
+      .then(() => task(controller.signal))
       .then((value): DeadlineResult<T> => ({ ok: true, value }));
     // A rejection after the deadline must not become an unhandled rejection.
     work.catch(() => undefined);
-    return await Promise.race([work, timeout]);
+    return await Promise.race([work, stopped]);
   } finally {
     clearTimeout(timer);
+    parent.removeEventListener('abort', followParent);
   }
 }

@@ -1,5 +1,11 @@
-/** The outcome of reading a request body under a byte limit. */
-export type BodyBytes = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly reason: 'too-large' };
+/**
+ * The outcome of reading a request body under a byte limit: the bytes, or why there are none
+ * (`too-large`: past the limit; `aborted`: the client went away, or broke the body's framing,
+ * before the body ended).
+ */
+export type BodyBytes =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
 /**
  * The request as the pipeline sees it, whatever carried it (a fetch `Request` or a Node
@@ -14,7 +20,10 @@ export interface Exchange {
   readonly mountPath: string;
   /** A header's value (name in lower case), or `undefined`. */
   header(name: string): string | undefined;
-  /** Reads the whole body, refusing (and no longer reading) once it exceeds `limit` bytes. */
+  /**
+   * Reads the whole body, refusing (and no longer reading) once it exceeds `limit` bytes;
+   * never rejects (a client that goes away mid-body is `aborted`).
+   */
   readBody(limit: number): Promise<BodyBytes>;
   /** Aborted when the client goes away. */
   readonly signal: AbortSignal;

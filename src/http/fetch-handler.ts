@@ -28,7 +28,8 @@ function pathOf(url: string): string {
 
 /**
  * Reads a WHATWG body stream up to `limit` bytes; past the limit it cancels the stream
- * and refuses, without reading the rest.
+ * and refuses, without reading the rest. A stream that errors (the client went away) is
+ * `aborted`, never a rejection.
  *
  * @example
  * await readStreamLimited(request.body, 1024) // { ok: true, bytes } or { ok: false, reason: 'too-large' }
@@ -39,7 +40,14 @@ export async function readStreamLimited(stream: ReadableStream<Uint8Array> | nul
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      // The transport failed mid-body (the client went away): the client's doing, not ours.
+      return { ok: false, reason: 'aborted' };
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

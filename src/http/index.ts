@@ -1,8 +1,8 @@
 /**
  * `payments-kit/http`: the optional request handler. `createHandler(options)` is a WHATWG
  * fetch handler for the five specified operations (spec 4.1-4.5) with auth and scopes
- * (spec 5), errors (spec 7), versions (spec 9) and request ids; `toNodeListener` mounts it
- * in node:http and Express; `createMemoryStore` and `createStaticAuth` are the reference
+ * (spec 5), errors (spec 7), versions (spec 9) and request ids; `createNodeServer` serves it
+ * on node:http with hardened defaults; `toNodeListener` mounts it in node:http and Express; `createMemoryStore` and `createStaticAuth` are the reference
  * ports; `startReferenceServer` is what `npm start` runs.
  *
  * @packageDocumentation
@@ -14,7 +14,16 @@ export {
   type NodeListenerOptions,
   type ResponseLogEntry,
 } from './node-listener.js';
-export { answerClientError, type ClientError } from './client-error.js';
+export { answerClientError, type ClientError, CLIENT_ERROR_READ_LIMIT } from './client-error.js';
+export {
+  createNodeServer,
+  resolveNodeServerLimits,
+  DEFAULT_NODE_SERVER_LIMITS,
+  NODE_SERVER_MESSAGES,
+  type NodeServerOptions,
+  type NodeServerLimits,
+  type ClientErrorLogEntry,
+} from './node-server.js';
 export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js';
 export {
   createEffectDispatcher,

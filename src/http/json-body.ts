@@ -77,7 +77,7 @@ export async function readJsonBody(exchange: Exchange, maxBytes: number): Promis
   const declared = exchange.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) return { ok: false, error: HTTP_MESSAGES.bodyTooLarge };
   const read = await exchange.readBody(maxBytes);
-  if (!read.ok) return { ok: false, error: HTTP_MESSAGES.bodyTooLarge };
+  if (!read.ok) return { ok: false, error: read.reason === 'too-large' ? HTTP_MESSAGES.bodyTooLarge : HTTP_MESSAGES.bodyAborted };
   const text = decodeUtf8(read.bytes);
   if (text === undefined) return { ok: false, error: HTTP_MESSAGES.invalidUtf8 };
   if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, error: HTTP_MESSAGES.tooDeep };

@@ -71,18 +71,59 @@ function parsedBody(req: FrameworkRequest): Uint8Array | undefined {
   return encoder.encode(JSON.stringify(body));
 }
 
-function readNodeBody(req: FrameworkRequest, limit: number, onTooLarge: () => void): Promise<BodyBytes> {
+const ABORTED: BodyBytes = Object.freeze({ ok: false, reason: 'aborted' });
+
+/**
+ * Responses whose request carried `Expect: 100-continue` and was handed over by
+ * `createNodeServer`'s `checkContinue` listener: `100 Continue` is sent only when the
+ * handler starts reading the body, so a refused upload is never sent at all.
+ */
+const AWAITING_CONTINUE = new WeakSet<ServerResponse>();
+
+/**
+ * Marks `res` as awaiting `100 Continue` (see {@link AWAITING_CONTINUE}); for a
+ * `checkContinue` listener.
+ *
+ * @example
+ * server.on('checkContinue', (req, res) => { continueOnRead(res); listener(req, res); });
+ */
+export function continueOnRead(res: ServerResponse): void {
+  AWAITING_CONTINUE.add(res);
+}
+
+function sendContinue(res: ServerResponse): void {
+  if (!AWAITING_CONTINUE.delete(res)) return;
+  if (!res.headersSent && !res.destroyed) res.writeContinue();
+}
+
+/**
+ * True when the request declares a body (`Transfer-Encoding`, or a `Content-Length` other
+ * than 0) that has not been received to its end: answering now leaves bytes on the wire,
+ * which Node would read and discard to keep the connection, however many there are.
+ */
+function hasUnreadBody(req: IncomingMessage): boolean {
+  if (req.complete || req.readableEnded) return false;
+  if (headerOf(req, 'transfer-encoding') !== undefined) return true;
+  const length = headerOf(req, 'content-length');
+  return length !== undefined && length.trim() !== '0';
+}
+
+function readNodeBody(req: FrameworkRequest, res: ServerResponse, limit: number, onTooLarge: () => void): Promise<BodyBytes> {
   const parsed = parsedBody(req);
   if (parsed !== undefined) {
     return Promise.resolve(parsed.byteLength > limit ? { ok: false, reason: 'too-large' } : { ok: true, bytes: parsed });
   }
-  return new Promise((resolve, reject) => {
+  // The client went away (or broke the framing) before the body was asked for.
+  if (req.destroyed) return Promise.resolve(ABORTED);
+  sendContinue(res);
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = (): void => {
       req.off('data', onData);
       req.off('end', onEnd);
-      req.off('error', onError);
+      req.off('error', onAbort);
+      req.off('close', onAbort);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
@@ -99,18 +140,20 @@ function readNodeBody(req: FrameworkRequest, limit: number, onTooLarge: () => vo
       cleanup();
       resolve({ ok: true, bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size) });
     };
-    const onError = (error: Error): void => {
+    // 'error' ("aborted") or 'close' before 'end': the client is gone; not a server error.
+    const onAbort = (): void => {
       cleanup();
-      reject(error);
+      resolve(ABORTED);
     };
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('error', onError);
+    req.on('error', onAbort);
+    req.on('close', onAbort);
   });
 }
 
 /** The request body as a WHATWG stream, for host-registered operations. */
-function bodyStream(req: FrameworkRequest): ReadableStream<Uint8Array> {
+function bodyStream(req: FrameworkRequest, res: ServerResponse): ReadableStream<Uint8Array> {
   const parsed = parsedBody(req);
   if (parsed !== undefined) {
     return new ReadableStream({
@@ -122,6 +165,7 @@ function bodyStream(req: FrameworkRequest): ReadableStream<Uint8Array> {
   }
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      sendContinue(res);
       req.on('data', (chunk: Buffer) => {
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 1) <= 0) req.pause();
@@ -167,7 +211,7 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return found;
 }
 
-function toRequest(req: FrameworkRequest, signal: AbortSignal): Request {
+function toRequest(req: FrameworkRequest, res: ServerResponse, signal: AbortSignal): Request {
   const target = req.originalUrl ?? req.url ?? '/';
   const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const url = target.startsWith('/') ? `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${target}` : target;
@@ -181,7 +225,7 @@ function toRequest(req: FrameworkRequest, signal: AbortSignal): Request {
       method,
       headers,
       signal,
-      ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
+      ...(hasBody ? { body: bodyStream(req, res), duplex: 'half' } : {}),
     } as RequestInit);
   } catch {
     // The URL is what can fail here (a Host such as "a b" or "user@host", a target such as
@@ -222,9 +266,17 @@ class NodeExchange implements Exchange {
   }
 
   readBody(limit: number): Promise<BodyBytes> {
-    return readNodeBody(this.#req, limit, () => {
+    return readNodeBody(this.#req, this.res, limit, () => {
       this.state.closeConnection = true;
     });
+  }
+
+  /**
+   * Whether the answer must close the connection: a body refused mid-stream, or one not read
+   * to its end (an answer before the body was read: 401, 404, a declared length over the limit).
+   */
+  closesConnection(): boolean {
+    return this.state.closeConnection || hasUnreadBody(this.#req);
   }
 
   get signal(): AbortSignal {
@@ -242,19 +294,20 @@ class NodeExchange implements Exchange {
   }
 
   toRequest(): Request {
-    return toRequest(this.#req, this.signal);
+    return toRequest(this.#req, this.res, this.signal);
   }
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response, closeConnection: boolean): Promise<void> {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers.push([name, value]);
+    if (name !== 'set-cookie' && !(closeConnection && name === 'connection')) headers.push([name, value]);
   });
   const cookies = response.headers.getSetCookie();
   const flat: string[] = [];
   for (const [name, value] of headers) flat.push(name, value);
   for (const cookie of cookies) flat.push('set-cookie', cookie);
+  if (closeConnection) flat.push('connection', 'close');
   if (response.statusText === '') res.writeHead(response.status, flat);
   else res.writeHead(response.status, response.statusText, flat);
   if (response.body === null) {
@@ -295,7 +348,7 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
   if (isResponseReply(reply)) {
     const headers = new Headers(reply.response.headers);
     headers.set(REQUEST_ID_HEADER, requestId);
-    return writeResponse(res, new Response(reply.response.body, { status: reply.response.status, headers }));
+    return writeResponse(res, new Response(reply.response.body, { status: reply.response.status, headers }), closeConnection);
   }
   if (reply.headers === undefined) {
     // The common case: one flat [name, value, ...] array, the form Node stores without a key walk.
@@ -326,7 +379,12 @@ function failSafe(res: ServerResponse, requestId: string): void {
     return;
   }
   const body = JSON.stringify({ error: HTTP_MESSAGES.internal });
-  res.writeHead(500, { [REQUEST_ID_HEADER]: requestId, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+  res.writeHead(500, {
+    [REQUEST_ID_HEADER]: requestId,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  });
   res.end(body);
 }
 
@@ -371,7 +429,7 @@ function writeOutcome(exchange: NodeExchange, outcome: Outcome): void {
   const { res, state } = exchange;
   state.requestId = outcome.requestId;
   try {
-    const written = writeReply(res, outcome.requestId, outcome.reply, state.closeConnection);
+    const written = writeReply(res, outcome.requestId, outcome.reply, exchange.closesConnection());
     if (written !== undefined) written.catch(() => fail(res, state));
   } catch {
     fail(res, state);
@@ -396,7 +454,7 @@ async function respondBridged(
   try {
     const response = await handler(request);
     state.requestId = response.headers.get(REQUEST_ID_HEADER) ?? '';
-    await writeResponse(res, response);
+    await writeResponse(res, response, exchange.closesConnection());
   } catch {
     fail(res, state);
   }

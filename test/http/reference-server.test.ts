@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, HTTP_MESSAGES, type ReferenceServer, demoCurlCommands, startReferenceServer } from '../../src/http/index.js';
 import { call } from './helpers.js';
+import { RawConnection, portOf, rawRequest } from './raw-http.js';
 
 describe('reference server', () => {
   let server: ReferenceServer;
@@ -50,5 +51,16 @@ describe('reference server', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
     expect(raw.endsWith(JSON.stringify({ error: HTTP_MESSAGES.unparseable }))).toBe(true);
+  });
+
+  it('runs on createNodeServer: a request without Host gets the handler’s answer, a CONNECT one too', async () => {
+    const connection = await RawConnection.open(portOf(server.url));
+    connection.write(rawRequest([`GET /accounts/${DEMO_IDS.accountID}/adjustments/${DEMO_IDS.adjustmentID} HTTP/1.1`, 'Authorization: Bearer demo-all-scopes']), ['GET']);
+    const hostless = await connection.next();
+    expect([hostless.status, hostless.headers['x-request-id']]).toEqual([200, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    connection.write(rawRequest(['CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443']), ['CONNECT']);
+    const tunnel = await connection.next();
+    expect([tunnel.status, tunnel.headers['x-request-id']]).toEqual([404, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    await connection.closed;
   });
 });

@@ -12,7 +12,8 @@ export const PROVIDER_NOT_STRING_MESSAGE = 'the wallet provider must resolve to 
  * POST /accounts/{accountID}/apple-pay/sessions (spec 4.4). Order: body syntax (400), the
  * body's fields (`validateApplePaySessionRequest`: 400 or 422), the domain registered for
  * the account (409, compared ignoring ASCII case), then the wallet provider under
- * `downstreamTimeoutMs` (504, and its signal aborts). The 200 body is the provider's string
+ * `downstreamTimeoutMs` (504, and its signal aborts; a client that goes away first aborts it
+ * too and gets a 400 nobody reads, never an internal error). The 200 body is the provider's string
  * as a JSON string (spec 2.8: "a string holding a JSON-serialized session object"): decoding
  * the body gives back exactly the provider's string, which the client hands to the wallet.
  */
@@ -31,7 +32,9 @@ export const createWalletSession: SpecifiedOperation = async (context) => {
     downstreamTimeoutMs,
     context.exchange.signal,
   );
-  if (!session.ok) return errorReply(504, HTTP_MESSAGES.downstreamTimeout);
+  if (!session.ok) {
+    return session.reason === 'timeout' ? errorReply(504, HTTP_MESSAGES.downstreamTimeout) : errorReply(400, HTTP_MESSAGES.clientGone);
+  }
   if (typeof session.value !== 'string') throw new TypeError(PROVIDER_NOT_STRING_MESSAGE);
   return jsonReply(200, session.value);
 };

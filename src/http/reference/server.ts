@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import { type ClientError, answerClientError } from '../client-error.js';
 import { createHandler } from '../fetch-handler.js';
 import { createMemoryStore } from '../memory-store.js';
-import { toNodeListener } from '../node-listener.js';
+import { createNodeServer } from '../node-server.js';
 import { createStaticAuth } from '../static-auth.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
@@ -47,7 +46,7 @@ export function demoCurlCommands(url: string): string[] {
 }
 
 /**
- * Starts the reference server (what `npm start` runs): node:http on 127.0.0.1, the
+ * Starts the reference server (what `npm start` runs): `createNodeServer` on 127.0.0.1, the
  * handler over a memory store seeded with demo data, static demo tokens and a demo wallet
  * provider. Prints the tokens and curl commands, then one line per request: method,
  * path, status, milliseconds and request id.
@@ -58,7 +57,6 @@ export function demoCurlCommands(url: string): string[] {
  * await close();
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const { createServer } = await import('node:http');
   const log = options.log ?? ((line: string) => console.log(line));
   const handler = createHandler({
     store: createMemoryStore(DEMO_SEED),
@@ -67,14 +65,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const listener = toNodeListener(handler, {
+  // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
+  const server = createNodeServer(handler, {
     onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
-  });
-  const server = createServer(listener);
-  // A request Node cannot parse never reaches the handler; answer it with a request id too.
-  server.on('clientError', (error: ClientError, socket) => {
-    const answered = answerClientError(error, socket);
-    if (answered !== undefined) log(`- - ${answered.status} 0.0ms ${answered.requestId} (refused by the HTTP parser: ${error.code ?? 'no code'})`);
+    onClientError: ({ status, requestId, code }) => log(`- - ${status} 0.0ms ${requestId} (refused by the HTTP parser: ${code ?? 'no code'})`),
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
