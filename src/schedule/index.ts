@@ -52,6 +52,8 @@ export {
   LINE_ITEM_TOTAL_FIELD_MESSAGE,
   LINE_ITEMS_TOTAL_FAILED_MESSAGE,
 } from './run-transfer.js';
+/** The RunTransfer shape that `validateRunTransfer` checks (also in `payments-kit/schemas`). */
+export type { RunTransfer } from '../schemas/index.js';
 export {
   SWEEP_PAYMENT_METHODS,
   SWEEP_TIME_ZONE,

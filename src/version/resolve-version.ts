@@ -5,8 +5,11 @@ import type { Version } from './version.js';
 
 const HEADER_KEY = VERSION_HEADER.toLowerCase();
 
-/** A header record, e.g. Node's `req.headers`; keys in any case. */
-export type HeaderRecord = Readonly<Record<string, string | undefined>>;
+/**
+ * A header record, e.g. Node's `req.headers` (`IncomingHttpHeaders` fits); keys in any case.
+ * A list value (Node gives lists only for `set-cookie`) is never a version.
+ */
+export type HeaderRecord = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** Optional whitespace around a list element (RFC 9110 section 5.6.1: SP and HTAB). */
 const OWS_AROUND = /^[ \t]+|[ \t]+$/g;

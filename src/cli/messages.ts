@@ -1,0 +1,63 @@
+/** The command line's messages, as data. */
+export const CLI_MESSAGES = Object.freeze({
+  seeHelp: (command?: string) => `run "payments-kit ${command === undefined ? '' : `${command} `}--help" for usage`,
+  unknownCommand: (name: string) => `unknown command "${name}" (commands: validate, schedule, serve)`,
+  validateArguments: 'needs an operation and a file ("-" reads standard input)',
+  unexpectedArgument: (arg: string) => `unexpected argument "${arg}"`,
+  unknownOperation: (name: string, known: readonly string[]) =>
+    `unknown operation "${name}" (operations with a request body: ${known.join(', ')})`,
+  cannotRead: (file: string, error: unknown) =>
+    `cannot read ${file === '-' ? 'standard input' : `"${file}"`}: ${error instanceof Error ? error.message : String(error)}`,
+  scheduleArguments: 'needs one RRULE, e.g. payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00Z',
+  startRequired: '--start is required (an RFC 3339 date-time, e.g. 2026-01-31T09:00:00-05:00)',
+  countAndUntil: 'give --count or --until, not both',
+  badCount: (value: string, max: number) => `--count must be an integer from 1 to ${max}, got "${value}"`,
+  badDateTime: (option: string, message: string) => `${option} ${message}`,
+  badTimeZone: (zone: string) => `--tz must be an IANA time zone such as America/New_York, got "${zone}"`,
+  badRule: (message: string) => `the RRULE is invalid: ${message}`,
+  badPort: (value: string) => `the port must be an integer from 0 to 65535, got "${value}"`,
+  cannotStart: (error: unknown) => `could not start the reference server: ${error instanceof Error ? error.message : String(error)}`,
+});
+
+export const MAIN_HELP = `payments-kit: the Payments Platform API's rules from the command line
+
+Usage:
+  payments-kit validate <operation> <file|->   check a request body; prints the API's answer
+  payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>] [--json]
+  payments-kit serve [--port <n>]              run the reference server with demo data
+  payments-kit <command> --help                help on one command
+
+Exit codes: 0 done, 1 invalid input (validate) or the server failed, 2 bad usage.`;
+
+export const VALIDATE_HELP = `Usage: payments-kit validate <operation> <file|->
+
+Checks a request body the way the API does before it looks at stored data, and prints
+the answer: "valid" (exit 0), or the status and the error body the API sends (exit 1).
+"-" reads the body from standard input.
+
+Operations: updateInvoice (PATCH invoice, 400/422), uploadEvidenceText (400),
+createWalletSession (400/422).
+
+Example:
+  echo '{"status":"paid"}' | payments-kit validate updateInvoice -`;
+
+export const SCHEDULE_HELP = `Usage: payments-kit schedule "<RRULE>" --start <date-time> [options]
+
+Prints the occurrences of an RFC 5545 recurrence rule starting at --start.
+
+Options:
+  --start <date-time>   first occurrence, RFC 3339 (e.g. 2026-01-31T09:00:00-05:00); required
+  --tz <zone>           IANA time zone whose wall clock the rule follows (default UTC)
+  --count <n>           how many occurrences to print (default 10)
+  --until <date-time>   print every occurrence up to and including this instant
+  --json                one JSON array of RFC 3339 UTC strings, for scripts
+
+Example:
+  payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3`;
+
+export const SERVE_HELP = `Usage: payments-kit serve [--port <n>]
+
+Runs the reference server (the handler over node:http with the memory store, demo data and
+demo tokens) on 127.0.0.1, the same server as "npm start" in the repository. The port is
+--port, else the PORT environment variable, else 3000; 0 picks a free one. Ctrl-C or
+SIGTERM stops it.`;
