@@ -11,17 +11,17 @@ import addFormatsModule from 'ajv-formats';
 import { build } from 'esbuild';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { checkDecimalString, isCurrencyCode } from '../dist/amount/index.js';
-import { parseResourceId } from '../dist/ids/index.js';
-import {
-  FIELD_LIMITS,
-  type FieldLimit,
-  LONE_SURROGATE_MESSAGE,
-  REQUEST_LIMITS,
-  checkTextLength,
-  hasLoneSurrogate,
-} from '../dist/limits/index.js';
-import {
+import { compare, type Row } from './compare.js';
+
+// The built package, imported by URL so that type-checking (which runs before the build in
+// `npm test`) needs no dist/: its types are those of the sources it was built from.
+const fromDist = async <T>(path: string): Promise<T> => (await import(new URL(`../dist/${path}`, import.meta.url).href)) as T;
+const { checkDecimalString, isCurrencyCode } = await fromDist<typeof import('../src/amount/index.js')>('amount/index.js');
+const { parseResourceId } = await fromDist<typeof import('../src/ids/index.js')>('ids/index.js');
+const { FIELD_LIMITS, LONE_SURROGATE_MESSAGE, REQUEST_LIMITS, checkTextLength, hasLoneSurrogate } =
+  await fromDist<typeof import('../src/limits/index.js')>('limits/index.js');
+type FieldLimit = import('../src/limits/index.js').FieldLimit;
+const {
   ApplePaySessionRequestSchema,
   EVIDENCE_TYPES,
   EvidenceTextRequestSchema,
@@ -33,8 +33,7 @@ import {
   validateApplePaySessionRequest,
   validateEvidenceTextRequest,
   validateInvoiceUpdate,
-} from '../dist/schemas/index.js';
-import { compare, type Row } from './compare.js';
+} = await fromDist<typeof import('../src/schemas/index.js')>('schemas/index.js');
 
 // --- The bodies: every top-level field, N items with 2 options each; the invalid ones have
 // three deep errors (the first is in the first item, so "first error found" is early). ---
