@@ -2,6 +2,7 @@ import { OPERATION_CATALOG, isSpecifiedOperation } from './catalog.js';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
 import { isResponseReply } from './exchange.js';
 import { ANSWER_EXCHANGE, type AnswerExchange } from './fast-path.js';
+import { headOf } from './head.js';
 import { type HandlerOptions, resolveOptions } from './options.js';
 import { type Outcome, answer, answerThen } from './pipeline.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
@@ -130,7 +131,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       // Only reachable if the request object itself is unusable.
       outcome = await answer(BROKEN_REQUEST, resolved);
     }
-    return toResponse(outcome);
+    const response = toResponse(outcome);
+    return request.method === 'HEAD' ? headOf(response, outcome.reply) : response;
   };
   return Object.assign(handler, { [ANSWER_EXCHANGE]: answerExchange });
 }

@@ -24,6 +24,15 @@ export {
   type NodeServerLimits,
   type ClientErrorLogEntry,
 } from './node-server.js';
+export {
+  type CorsOptions,
+  CORS_ALLOWED_HEADERS,
+  CORS_EXPOSED_HEADERS,
+  CORS_MESSAGES,
+  DEFAULT_CORS_MAX_AGE_SECONDS,
+} from './cors.js';
+export type { ResponseLogger } from './access-log.js';
+export { STORE_METHODS } from './option-checks.js';
 export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js';
 export {
   createEffectDispatcher,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ResponseLogEntry } from './access-log.js';
 import type { BodyBytes, Exchange, Reply } from './exchange.js';
 import { BadRequestTargetError, isResponseReply } from './exchange.js';
 import { ANSWER_EXCHANGE, type AnswerExchange, type FastHandler } from './fast-path.js';
@@ -18,20 +19,11 @@ type FrameworkRequest = IncomingMessage & {
   readonly body?: unknown;
 };
 
-/** One answered request, for access logs (see {@link NodeListenerOptions.onResponse}). */
-export type ResponseLogEntry = {
-  readonly method: string;
-  /** The path without the query string. */
-  readonly path: string;
-  readonly status: number;
-  readonly requestId: string;
-  /** Milliseconds from the listener's call to the response's `finish`. */
-  readonly ms: number;
-};
+export type { ResponseLogEntry };
 
 /** Options of {@link toNodeListener}. */
 export type NodeListenerOptions = {
-  /** Called once per response when it has been handed to the OS (`finish`). */
+  /** Called once per response when it has been handed to the OS (`finish`); `ms` runs from the listener's call to `finish`. */
   readonly onResponse?: (entry: ResponseLogEntry) => void;
 };
 
@@ -378,7 +370,7 @@ function writeReply(res: ServerResponse, requestId: string, reply: Reply, closeC
   if (reply.body !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(byteLengthOf(reply.body));
-  } else headers['content-length'] = '0';
+  } else if (reply.status !== 204) headers['content-length'] = '0'; // RFC 9110 8.6: none on a 204
   if (closeConnection) headers['connection'] = 'close';
   res.writeHead(reply.status, headers);
   res.end(reply.body);

@@ -1,6 +1,10 @@
+import { type RequestLimits, resolveRequestLimits } from '../limits/index.js';
 import type { Version } from '../version/index.js';
+import type { ResponseLogger } from './access-log.js';
+import { type CorsOptions, type ResolvedCors, resolveCors } from './cors.js';
 import { freshUuid } from './fresh-uuid.js';
 import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
+import { PORT_MESSAGES, checkOptionShapes } from './option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
 import type { Store } from './store.js';
 
@@ -66,6 +70,12 @@ export type HandlerOptions = {
   readonly operations?: Readonly<Record<string, OperationImplementation>>;
   /** How far ahead get-schedule expands the recurrence; default {@link DEFAULT_SCHEDULE_HORIZON}. */
   readonly scheduleHorizon?: Partial<ScheduleHorizon>;
+  /** Cross-origin access for browsers from the listed origins; default off (no CORS headers). */
+  readonly cors?: CorsOptions;
+  /** An access-log hook: called once per answer with method, path, status, request id and ms. */
+  readonly onResponse?: ResponseLogger;
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  readonly requestLimits?: Partial<RequestLimits>;
 };
 
 /** The options with every default filled in. */
@@ -83,6 +93,9 @@ export type ResolvedOptions = {
   readonly basePath: string;
   readonly operations: ReadonlyMap<string, OperationImplementation>;
   readonly scheduleHorizon: ScheduleHorizon;
+  readonly cors: ResolvedCors | undefined;
+  readonly onResponse: ResponseLogger | undefined;
+  readonly requestLimits: RequestLimits;
 };
 
 /** Messages for options `createHandler` refuses at start-up. */
@@ -91,6 +104,7 @@ export const OPTION_MESSAGES = Object.freeze({
   basePath: 'createHandler: basePath must be empty or start with "/"',
   positive: (name: string) => `createHandler: ${name} must be a positive finite number`,
   unknownOperation: (id: string) => `createHandler: options.operations has no listed operation "${id}"`,
+  ...PORT_MESSAGES,
 });
 
 const NO_TOKENS: AuthPort = { verify: () => undefined };
@@ -116,6 +130,7 @@ function normalizeBasePath(basePath: string | undefined): string {
  */
 export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<string>): ResolvedOptions {
   if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(OPTION_MESSAGES.store);
+  checkOptionShapes(options);
   const operations = new Map<string, OperationImplementation>();
   for (const [id, implementation] of Object.entries(options.operations ?? {})) {
     if (!listedIds.has(id)) throw new TypeError(OPTION_MESSAGES.unknownOperation(id));
@@ -138,5 +153,8 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
       days: positive(options.scheduleHorizon?.days, DEFAULT_SCHEDULE_HORIZON.days, 'scheduleHorizon.days'),
       limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
     },
+    cors: resolveCors(options.cors),
+    onResponse: options.onResponse,
+    requestLimits: resolveRequestLimits(options.requestLimits),
   };
 }

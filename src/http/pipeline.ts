@@ -1,6 +1,8 @@
 import type { Version } from '../version/index.js';
+import { loggedSettle } from './access-log.js';
 import { type Authentication, authenticate, holdsAccountScope, insufficientScopeChallenge, scopeFor } from './auth.js';
 import { type CatalogEntry, OPERATION_CATALOG } from './catalog.js';
+import { corsPreflight, corsSettle } from './cors.js';
 import { BadRequestTargetError, type Exchange, type Reply } from './exchange.js';
 import { freshUuid } from './fresh-uuid.js';
 import { HTTP_MESSAGES } from './messages.js';
@@ -157,6 +159,8 @@ export function answerThen<E extends Exchange>(
   options: ResolvedOptions,
   settle: (exchange: E, outcome: Outcome) => void,
 ): void {
+  if (options.onResponse !== undefined) settle = loggedSettle(exchange, options.onResponse, settle);
+  if (options.cors !== undefined) settle = corsSettle(exchange, options.cors, settle);
   let requestId: string;
   try {
     requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid);
@@ -168,7 +172,9 @@ export function answerThen<E extends Exchange>(
   try {
     const match = route(exchange, options);
     if (match.kind === 'not-found') pending = errorReply(404, HTTP_MESSAGES.notFound);
-    else if (match.kind === 'method-not-allowed') pending = errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
+    else if (match.kind === 'method-not-allowed') {
+      pending = corsPreflight(exchange, match.allow, options.cors) ?? errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
+    }
     else {
       entry = match.entry;
       const { params } = match;

@@ -42,7 +42,10 @@ function insert(root: Node, entry: CatalogEntry): void {
     }
   }
   node.methods.set(entry.method, entry);
-  node.allow = [...node.methods.keys()].sort().join(', ');
+  const methods = [...node.methods.keys()];
+  // HEAD is served wherever GET is (RFC 9110 9.3.2): the GET operation answers, without a body.
+  if (node.methods.has('GET')) methods.push('HEAD');
+  node.allow = methods.sort().join(', ');
 }
 
 function decodeSegment(segment: string): string | undefined {
@@ -58,6 +61,7 @@ function decodeSegment(segment: string): string | undefined {
  * Compiles a catalog into a segment tree. Literal segments win over parameters; an empty
  * segment (`//`, a trailing `/`) or a parameter that is not valid percent-encoding matches
  * nothing. Literals are compared as written (no percent-decoding), parameters are decoded.
+ * `HEAD` finds the path's GET operation, and `Allow` lists `HEAD` wherever `GET` is.
  *
  * @example
  * createRouter(OPERATION_CATALOG).match('GET', '/accounts/a1/schedules/s1')
@@ -93,7 +97,7 @@ export function createRouter(catalog: readonly CatalogEntry[]): Router {
         start = end + 1;
       }
       if (node.allow === undefined) return NOT_FOUND;
-      const entry = node.methods.get(method);
+      const entry = node.methods.get(method) ?? (method === 'HEAD' ? node.methods.get('GET') : undefined);
       if (entry === undefined) return { kind: 'method-not-allowed', allow: node.allow };
       return { kind: 'found', entry, params: params ?? new PathParams() };
     },

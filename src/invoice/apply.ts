@@ -1,5 +1,6 @@
 import { type AmountDecimal, addDecimal, compareDecimal, zeroDecimal } from '../amount/index.js';
 import { isJsonObject, validateInvoiceUpdate } from '../schemas/index.js';
+import { REQUEST_LIMITS, type RequestLimits } from '../limits/index.js';
 import { formatDateTime } from '../shared/rfc3339.js';
 import { bodyCurrencyIssues, currencyIssues } from './currency.js';
 import { EDITABLE_FIELDS_BY_STATUS, INVOICE_EDITABLE_FIELDS, isFieldEditable } from './editability.js';
@@ -23,6 +24,8 @@ import type { Invoice, InvoiceUpdate, InvoiceUpdateErrorBody } from './types.js'
 export type ApplyInvoiceUpdateOptions = {
   /** The time of the update; stamps `canceledOn` when the update cancels the invoice. */
   readonly now: Date;
+  /** Count limits of the body (see payments-kit/limits); default `REQUEST_LIMITS`. */
+  readonly limits?: RequestLimits;
 };
 
 /** What {@link applyInvoiceUpdate} answers: the new invoice and its effects, or the error response. */
@@ -57,17 +60,18 @@ const conflict = (error: string): InvoiceUpdateResult => ({ ok: false, status: 4
 export function applyInvoiceUpdate(
   invoice: Invoice,
   update: unknown,
-  { now }: ApplyInvoiceUpdateOptions,
+  { now, limits = REQUEST_LIMITS }: ApplyInvoiceUpdateOptions,
 ): InvoiceUpdateResult {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError(NOW_INVALID_MESSAGE);
   const currency = invoice.totalAmount.currency;
-  const validated = validateInvoiceUpdate(update);
+  const validated = validateInvoiceUpdate(update, { limits });
   if (!validated.ok && validated.status === 400) return validated;
   if (!validated.ok) {
     // Spec 4.2: a string for each field that failed, so the currency mismatches on the
     // well-formed parts of the body join the validator's errors in the same 422 body.
     const items = rawItems(update);
-    const body = addCurrencyErrors(validated.body, items, bodyCurrencyIssues(update, currency), currency);
+    const issues = bodyCurrencyIssues(update, currency, limits);
+    const body = addCurrencyErrors(validated.body, items, issues, currency, limits.fieldErrors);
     return { ok: false, status: 422, body };
   }
   const patch: InvoiceUpdate = validated.value;
@@ -82,7 +86,9 @@ export function applyInvoiceUpdate(
   }
 
   const issues = currencyIssues(patch, currency);
-  if (issues.length > 0) return { ok: false, status: 422, body: currencyErrorBody(patch, issues, currency) };
+  if (issues.length > 0) {
+    return { ok: false, status: 422, body: currencyErrorBody(patch, issues, currency, limits.fieldErrors) };
+  }
 
   const next: MutableInvoice = { ...invoice };
   if (patch.description !== undefined) next.description = patch.description;

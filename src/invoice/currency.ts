@@ -1,4 +1,5 @@
 import { isCurrencyCode } from '../amount/index.js';
+import { REQUEST_LIMITS, type RequestLimits } from '../limits/index.js';
 import { isJsonObject } from '../schemas/index.js';
 import type { InvoiceUpdate } from './types.js';
 
@@ -24,10 +25,13 @@ function own(value: unknown, key: string): unknown {
   return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
-/** The elements of `value[key]` when that is an array, else none. */
-function ownArray(value: unknown, key: string): readonly unknown[] {
+/**
+ * The elements of `value[key]` when that is an array of at most `max` elements, else none
+ * (a longer array already failed validation as a whole, so nothing inside it is reported).
+ */
+function ownArray(value: unknown, key: string, max: number): readonly unknown[] {
   const found = own(value, key);
-  return Array.isArray(found) ? found : [];
+  return Array.isArray(found) && found.length <= max ? found : [];
 }
 
 /** The currency of an AmountDecimal-shaped value when it is a code of our table and not `expected`. */
@@ -39,23 +43,23 @@ function mismatch(amount: unknown, expected: string): string | undefined {
 /**
  * The currency mismatches of a raw, not yet validated update body: every `currency` that is
  * a valid ISO 4217 code of our table but not `currency`, found on the parts that have the
- * expected shape (objects, arrays); malformed parts are skipped, never thrown on. Used to
+ * expected shape (objects, arrays within `limits`); malformed parts are skipped, never thrown on. Used to
  * report currency errors next to the validator's field errors in one 422 body.
  *
  * @example
  * bodyCurrencyIssues({ description: 5, taxAmount: { currency: 'EUR' } }, 'USD') // [{ at: 'taxAmount', currency: 'EUR' }]
  * bodyCurrencyIssues({ taxAmount: { currency: 'eur' } }, 'USD')                 // [] (not a code: the validator reports it)
  */
-export function bodyCurrencyIssues(body: unknown, currency: string): CurrencyIssue[] {
+export function bodyCurrencyIssues(body: unknown, currency: string, limits: RequestLimits = REQUEST_LIMITS): CurrencyIssue[] {
   const issues: CurrencyIssue[] = [];
   const taxCurrency = mismatch(own(body, 'taxAmount'), currency);
   if (taxCurrency !== undefined) issues.push({ at: 'taxAmount', currency: taxCurrency });
-  const items = ownArray(own(body, 'lineItems'), 'items');
+  const items = ownArray(own(body, 'lineItems'), 'items', limits.lineItems);
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i];
     const baseCurrency = mismatch(own(item, 'basePrice'), currency);
     if (baseCurrency !== undefined) issues.push({ at: 'basePrice', item: i, currency: baseCurrency });
-    const options = ownArray(item, 'options');
+    const options = ownArray(item, 'options', limits.optionsPerItem);
     for (let j = 0; j < options.length; j += 1) {
       const modifierCurrency = mismatch(own(options[j], 'priceModifier'), currency);
       if (modifierCurrency !== undefined) {

@@ -1,4 +1,12 @@
-import { type InvoiceUpdateErrorBody, type LineItemsErrors, elementKeys, isJsonObject } from '../schemas/index.js';
+import { FIELD_LIMITS, REQUEST_LIMITS } from '../limits/index.js';
+import {
+  ErrorBodyBuilder,
+  type ErrorNode,
+  type InvoiceUpdateErrorBody,
+  type LineItemsErrors,
+  elementKeys,
+  isJsonObject,
+} from '../schemas/index.js';
 import type { CurrencyIssue } from './currency.js';
 import {
   LINE_TOTAL_RANGE_MESSAGE,
@@ -17,38 +25,15 @@ function defineOwn(node: Node, key: string, value: unknown): void {
 }
 
 /**
- * The object under `key`, created when absent; undefined when `key` already holds a string
- * (that field failed as a whole, so nothing is added inside it).
- */
-function child(node: Node, key: string): Node | undefined {
-  if (!Object.hasOwn(node, key)) {
-    const value: Node = {};
-    defineOwn(node, key, value);
-    return value;
-  }
-  const existing = node[key];
-  return typeof existing === 'object' && existing !== null ? (existing as Node) : undefined;
-}
-
-/** Follows (and creates) `path` from `node`; undefined when a string is on the way. */
-function descend(node: Node | undefined, path: readonly string[]): Node | undefined {
-  let current = node;
-  for (const key of path) {
-    if (current === undefined) return undefined;
-    current = child(current, key);
-  }
-  return current;
-}
-
-/**
  * Adds the currency errors of `issues` to `body`, a 422 body (possibly the validator's), in
  * its shape: `currency` of the failing AmountDecimal gets the message. `items` are the
  * update's (raw or validated) line items, keyed by `elementKeys` as the validator keys
- * them. A field that already has an error keeps it, and nothing is added under a field
- * that failed as a whole (a string). `body` is changed in place and returned.
+ * them. A field that already has an error keeps it, nothing is added under a field that
+ * failed as a whole (a string), and the body holds at most `maxErrors` errors, then the
+ * validator's truncation note. `body` is changed in place and returned.
  *
  * @example
- * addCurrencyErrors({ description: 'must be a string' }, [], [{ at: 'taxAmount', currency: 'EUR' }], 'USD')
+ * addCurrencyErrors({ description: 'must be a string' }, [], [{ at: 'taxAmount', currency: 'EUR' }], 'USD', 20)
  * // { description: 'must be a string', taxAmount: { currency: 'must be in USD, the currency of the invoice (got EUR)' } }
  */
 export function addCurrencyErrors(
@@ -56,28 +41,34 @@ export function addCurrencyErrors(
   items: readonly unknown[],
   issues: readonly CurrencyIssue[],
   currency: string,
+  maxErrors: number = REQUEST_LIMITS.fieldErrors,
 ): InvoiceUpdateErrorBody {
-  const root = body as Node;
-  const itemKeys = elementKeys(items);
+  if (issues.length === 0) return body;
+  const builder = new ErrorBodyBuilder(maxErrors, body as ErrorNode);
+  const itemKeys = elementKeys(items, FIELD_LIMITS.lineItemName);
+  const optionKeysByItem = new Map<number, string[]>();
+  const optionKeys = (item: number): string[] => {
+    let keys = optionKeysByItem.get(item);
+    if (keys === undefined) {
+      const element = items[item];
+      const options = isJsonObject(element) && Object.hasOwn(element, 'options') ? element['options'] : undefined;
+      keys = Array.isArray(options) ? elementKeys(options, FIELD_LIMITS.optionName) : [];
+      optionKeysByItem.set(item, keys);
+    }
+    return keys;
+  };
   const keyOf = (keys: readonly string[], index: number) => keys[index] ?? `[${index}]`;
   for (const issue of issues) {
-    let amountPath: string[];
-    if (issue.at === 'taxAmount') amountPath = ['taxAmount'];
+    let path: string[];
+    if (issue.at === 'taxAmount') path = ['taxAmount'];
     else {
       const itemPath = ['lineItems', 'items', keyOf(itemKeys, issue.item)];
-      if (issue.at === 'basePrice') amountPath = [...itemPath, 'basePrice'];
-      else {
-        const item = items[issue.item];
-        const options = isJsonObject(item) && Object.hasOwn(item, 'options') && Array.isArray(item['options']) ? (item['options'] as unknown[]) : [];
-        amountPath = [...itemPath, 'options', keyOf(elementKeys(options), issue.option), 'priceModifier'];
-      }
+      if (issue.at === 'basePrice') path = [...itemPath, 'basePrice'];
+      else path = [...itemPath, 'options', keyOf(optionKeys(issue.item), issue.option), 'priceModifier'];
     }
-    const amount = descend(root, amountPath);
-    if (amount !== undefined && !Object.hasOwn(amount, 'currency')) {
-      defineOwn(amount, 'currency', currencyMismatchMessage(currency, issue.currency));
-    }
+    builder.add([...path, 'currency'], currencyMismatchMessage(currency, issue.currency));
   }
-  return body;
+  return builder.finish() as InvoiceUpdateErrorBody;
 }
 
 /**
@@ -93,8 +84,9 @@ export function currencyErrorBody(
   update: InvoiceUpdate,
   issues: readonly CurrencyIssue[],
   currency: string,
+  maxErrors: number = REQUEST_LIMITS.fieldErrors,
 ): InvoiceUpdateErrorBody {
-  return addCurrencyErrors({}, update.lineItems?.items ?? [], issues, currency);
+  return addCurrencyErrors({}, update.lineItems?.items ?? [], issues, currency, maxErrors);
 }
 
 /**

@@ -12,3 +12,10 @@ export {
   tooLongMessage,
   tooShortMessage,
 } from './check-text-length.js';
+export {
+  REQUEST_LIMITS,
+  resolveRequestLimits,
+  tooManyMessage,
+  type RequestLimits,
+  type RequestLimitName,
+} from './request-limits.js';

@@ -35,6 +35,13 @@ export type EngineBounds = {
   readonly limit: number;
   /** Called when the result list would exceed its cap. */
   readonly maxResults: number;
+  /**
+   * When given, a candidate whose local time does not exist is not ignored but placed at the
+   * instant this returns (RFC 5545 3.3.5's reading); when absent it is ignored and not counted
+   * (3.3.10's). A shifted instance that lands on the instant of another instance is one
+   * instance (RFC 5545 3.8.5.3: duplicates count once).
+   */
+  readonly shiftGap?: ToInstant;
 };
 
 /** What the engine produced, and why it stopped. */
@@ -84,11 +91,8 @@ export function runEngine(
 
   let stop: EngineOutput['stop'] | undefined;
   let idle = 0;
-  const visit: Visit = (floating) => {
-    if (bounds.toFloating !== undefined && floating > bounds.toFloating) return (stop = 'done'), true;
-    const ms = toInstant(floating);
-    idle += 1;
-    if (ms === undefined || ms <= startMs) return false;
+  /** Counts and keeps one instance at `ms` (after DTSTART); true = stop. */
+  const accept = (ms: number): boolean => {
     if (ms > LAST_INSTANT_MS) return (stop = 'year-9999'), true;
     idle = 0;
     if (untilMs !== undefined && ms > untilMs) return (stop = 'done'), true;
@@ -101,6 +105,34 @@ export function runEngine(
     if (instants.length >= bounds.limit) return (stop = 'limit'), true;
     return false;
   };
+  // Shifted instances (ascending, distinct) wait until the scan passes their instant: a
+  // shifted 02:45 (03:45 after the gap) comes after an instance at 03:10 that the scan meets
+  // later. Two days of local time past one, no later candidate can come before it.
+  const pending: { readonly ms: number; readonly floating: number }[] = [];
+  const flushWhile = (due: (entry: { readonly ms: number; readonly floating: number }) => boolean, natural?: number): boolean => {
+    while (pending.length > 0 && due(pending[0] ?? { ms: 0, floating: 0 })) {
+      const next = pending.shift()?.ms ?? 0;
+      if (next !== natural && accept(next)) return true; // equal: the instance at `natural` stands for both
+    }
+    return false;
+  };
+  const visit: Visit = (floating) => {
+    if (bounds.toFloating !== undefined && floating > bounds.toFloating) return (stop = 'done'), true;
+    if (pending.length > 0 && flushWhile((entry) => entry.floating + 2 * SECONDS_PER_DAY < floating)) return true;
+    const ms = toInstant(floating);
+    idle += 1;
+    if (ms === undefined) {
+      const shifted = bounds.shiftGap?.(floating);
+      if (shifted !== undefined && shifted > startMs && !pending.some((entry) => entry.ms === shifted)) {
+        pending.push({ ms: shifted, floating });
+        pending.sort((a, b) => a.ms - b.ms);
+        idle = 0;
+      }
+      return false;
+    }
+    if (ms <= startMs) return false;
+    return flushWhile((entry) => entry.ms <= ms, ms) || accept(ms);
+  };
   const skipTo = rule.count === undefined ? bounds.fromFloating : undefined;
   const lowBound = Math.max(start + 1, skipTo ?? -Infinity);
   const charge = (work: number): boolean => {
@@ -108,7 +140,8 @@ export function runEngine(
     if (idle > MAX_IDLE_WORK) stop = 'idle';
     return stop !== undefined;
   };
-  const exists = existsOf(toInstant);
+  const shiftGap = bounds.shiftGap;
+  const exists = existsOf(shiftGap === undefined ? toInstant : (f) => toInstant(f) ?? shiftGap(f));
   const stopped = (): boolean => stop !== undefined;
   let search: SparseSearch | undefined;
   let jumps = 0;
@@ -127,6 +160,13 @@ export function runEngine(
   };
   if (plan.unit === undefined) dayLevel(plan, lowBound, visit, exists, charge, stopped);
   else subDaily(plan, lowBound, visit, exists, charge, stopped, resume);
+  if (pending.length > 0 && (stop === undefined || stop === 'done' || stop === 'idle' || stop === 'year-9999')) {
+    // The scan ended: the shifted instances still waiting are instances too (accept re-checks UNTIL, COUNT and `to`).
+    const ended = stop;
+    stop = undefined;
+    flushWhile(() => true);
+    stop ??= ended;
+  }
   return { instants, stop: stop ?? 'done' };
 }
 

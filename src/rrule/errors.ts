@@ -6,6 +6,8 @@ export type RecurrenceErrorCode =
   | 'invalid-window'
   | 'invalid-limit'
   | 'invalid-time-zone'
+  | 'invalid-option'
+  | 'outside-calendar'
   | 'unbounded'
   | 'too-many'
   | 'too-sparse';
@@ -19,6 +21,10 @@ export const RECURRENCE_MESSAGES = {
   fromAfterTo: 'from must not be after to',
   invalidLimit: (max: number) => `limit must be an integer from 0 to ${max}`,
   invalidTimeZone: (zone: string) => `timeZone "${zone}" is not an IANA time zone name known to Intl`,
+  invalidOption: (name: string, allowed: readonly string[], got: unknown) =>
+    `${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}; got ${typeof got === 'string' ? JSON.stringify(got.slice(0, 40)) : String(got)}`,
+  outsideCalendar: (runOn: string) =>
+    `businessDayAdjustment needs runs on New York days from 1971 to 9999 (the Federal Reserve calendar's range); a run falls on ${runOn}`,
   unbounded: 'the rule has neither COUNT nor UNTIL: pass a `to` or a `limit` to bound the expansion',
   tooSparse: (units: number) =>
     `the rule's occurrences are too sparse to find: after ${units} scan steps without one, the arithmetic search for the next exceeded its bounds, so the list could be incomplete; pass a \`from\` nearer the next occurrence or simplify the rule (e.g. an INTERVAL that divides a day)`,

@@ -2,7 +2,7 @@ import { parseDateTime } from '../shared/rfc3339.js';
 import { LAST_INSTANT_MS, MAX_IDLE_WORK, runEngine } from './engine.js';
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from './errors.js';
 import type { RecurrenceRule } from './types.js';
-import { instantOfLocalMs, isTimeZone, wallTimeOf, wallToEpochMs } from './zone.js';
+import { instantOfLocalMs, instantOfLocalMsShifted, isTimeZone, wallTimeOf, wallToEpochMs } from './zone.js';
 
 /** The most occurrences one expansion returns, and the largest `limit` accepted. */
 export const MAX_OCCURRENCES = 100_000;
@@ -18,7 +18,35 @@ export type ExpandOptions = {
   readonly limit?: number | undefined;
   /** IANA zone whose wall clock the rule follows; default `'UTC'`. */
   readonly timeZone?: string | undefined;
+  /**
+   * What an instance whose local time does not exist (a DST gap) becomes: `'shift'` (default)
+   * reads it with the UTC offset before the gap, so 02:30 on the New York spring-forward day
+   * runs at 03:30 EDT (RFC 5545 3.3.5); `'omit'` leaves it out and does not count it (RFC 5545
+   * 3.3.10's "MUST be ignored").
+   */
+  readonly nonexistentLocalTime?: NonexistentLocalTime | undefined;
 };
+
+/** How an instance in a DST gap is treated: moved forward by the gap, or left out. */
+export type NonexistentLocalTime = 'shift' | 'omit';
+
+/** The values of {@link NonexistentLocalTime}, as data. */
+export const NONEXISTENT_LOCAL_TIMES: readonly NonexistentLocalTime[] = Object.freeze(['shift', 'omit']);
+
+/**
+ * Checks `nonexistentLocalTime` (`undefined` means `'shift'`), throwing the `invalid-option`
+ * {@link RecurrenceError} for anything else.
+ *
+ * @example
+ * resolveNonexistentLocalTime(undefined) // 'shift'
+ */
+export function resolveNonexistentLocalTime(value: unknown): NonexistentLocalTime {
+  if (value === undefined) return 'shift';
+  if (!NONEXISTENT_LOCAL_TIMES.includes(value as NonexistentLocalTime)) {
+    throw new RecurrenceError('invalid-option', M.invalidOption('nonexistentLocalTime', NONEXISTENT_LOCAL_TIMES, value));
+  }
+  return value as NonexistentLocalTime;
+}
 
 /**
  * A floating time below which no candidate can fall at or after the instant `ms`: `ms` plus
@@ -104,6 +132,7 @@ export function resolveTimeZone(timeZone: unknown = 'UTC'): string {
 export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): Date[] {
   // `??`, not the parameter default: expansion has always read a null zone as UTC.
   const timeZone = resolveTimeZone(options.timeZone ?? 'UTC');
+  const gaps = resolveNonexistentLocalTime(options.nonexistentLocalTime);
   const startMs = start.getTime();
   if (!Number.isFinite(startMs)) throw boundError('start', 'must be a valid Date');
   if (startMs % 1000 !== 0) throw new RecurrenceError('invalid-start', M.startMilliseconds);
@@ -127,6 +156,7 @@ export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOpt
     ...(upper.length === 0 ? {} : { toFloating: floatingOf(Math.min(...upper)) + TWO_DAYS }),
     limit: limit ?? MAX_OCCURRENCES + 1,
     maxResults: MAX_OCCURRENCES,
+    ...(utc || gaps === 'omit' ? {} : { shiftGap: (floating: number) => instantOfLocalMsShifted(floating * 1000, timeZone) }),
   });
   if (out.stop === 'too-many' || out.instants.length > MAX_OCCURRENCES) {
     throw new RecurrenceError('too-many', M.tooMany(MAX_OCCURRENCES));

@@ -11,6 +11,16 @@ export type { RecurrenceRule, Frequency, Weekday, WeekdayNum } from './types.js'
 export { FREQUENCIES, WEEKDAYS, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH } from './types.js';
 export { RecurrenceError, RECURRENCE_MESSAGES, type RecurrenceErrorCode } from './errors.js';
 export { RRULE_MESSAGES } from './messages.js';
-export { expandRule, resolveTimeZone, resolveWindow, MAX_OCCURRENCES, type ExpandOptions, type ResolvedWindow } from './expand.js';
+export {
+  expandRule,
+  resolveTimeZone,
+  resolveWindow,
+  resolveNonexistentLocalTime,
+  MAX_OCCURRENCES,
+  NONEXISTENT_LOCAL_TIMES,
+  type ExpandOptions,
+  type ResolvedWindow,
+  type NonexistentLocalTime,
+} from './expand.js';
 export { MAX_IDLE_WORK, MAX_SPARSE_PAIRS, MAX_SPARSE_JUMPS } from './engine.js';
 export { wallTimeOf, instantOf, isTimeZone, type WallTime } from './zone.js';

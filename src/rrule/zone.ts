@@ -269,6 +269,23 @@ export function instantOfLocalMs(local: number, timeZone: string): number | unde
   return shows(middle, local, timeZone) ? middle : undefined;
 }
 
+/**
+ * The instant of the local time `local` (ms read as if UTC) in `timeZone`, where a local time
+ * that does not exist (a forward change skipped it) is read with the UTC offset in force a day
+ * before, as RFC 5545 3.3.5 reads it ("interpreted using the UTC offset before the gap in
+ * local times"): 02:30 on the New York spring-forward day is 03:30 EDT. `undefined` only
+ * beyond what a Date can hold.
+ *
+ * @example
+ * instantOfLocalMsShifted(Date.UTC(2026, 2, 8, 2, 30), 'America/New_York') // Date.UTC(2026, 2, 8, 7, 30): 03:30 EDT
+ */
+export function instantOfLocalMsShifted(local: number, timeZone: string): number | undefined {
+  const exact = instantOfLocalMs(local, timeZone);
+  if (exact !== undefined || !isInDateRange(local)) return exact;
+  const shifted = local - offsetAt(clampToDateRange(local - MS_PER_DAY), timeZone);
+  return isInDateRange(shifted) ? shifted : undefined;
+}
+
 function clampToDateRange(ms: number): number {
   return Math.min(MAX_DATE_MS, Math.max(-MAX_DATE_MS, ms));
 }

@@ -22,7 +22,8 @@ export {
   RRULE_MESSAGES,
   expandRule,
   MAX_OCCURRENCES,
-  type ExpandOptions,
+  NONEXISTENT_LOCAL_TIMES,
+  type NonexistentLocalTime,
   MAX_IDLE_WORK,
   MAX_SPARSE_PAIRS,
   MAX_SPARSE_JUMPS,
@@ -31,7 +32,7 @@ export {
   isTimeZone,
   type WallTime,
 } from '../rrule/index.js';
-export { expandRecurrence, tryExpandRecurrence, type RecurInput, type GeneratedOccurrence } from './expand.js';
+export { expandRecurrence, tryExpandRecurrence, type ExpandOptions, type RecurInput, type GeneratedOccurrence } from './expand.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,
@@ -54,9 +55,28 @@ export {
   SWEEP_TIME_ZONE,
   UNKNOWN_SWEEP_METHOD_MESSAGE,
   INVALID_INITIATED_AT_MESSAGE,
+  INVALID_SWEEP_DAYS_MESSAGE,
   isSweepPaymentMethod,
   fundsAvailableBy,
   type SweepPaymentMethod,
   type SweepAvailability,
   type SweepRail,
+  type SweepDays,
+  type FundsAvailableOptions,
 } from './sweep.js';
+export {
+  fedHolidays,
+  FED_HOLIDAY_RULES,
+  FED_CALENDAR_FIRST_YEAR,
+  FED_CALENDAR_LAST_YEAR,
+  type FedHoliday,
+  isBusinessDay,
+  addBusinessDays,
+  nextBusinessDay,
+  previousBusinessDay,
+  adjustToBusinessDay,
+  BUSINESS_DAY_ADJUSTMENTS,
+  MAX_BUSINESS_DAY_STEPS,
+  type BusinessDayAdjustment,
+  BUSINESS_DAY_MESSAGES,
+} from './business-days/index.js';

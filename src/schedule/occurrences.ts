@@ -3,8 +3,9 @@ import { SCHEDULE_PLAN_MESSAGE } from '../schemas/messages.js';
 import { type Result, err, ok } from '../shared/result.js';
 import { parseDateTime } from '../shared/rfc3339.js';
 import { RecurrenceError } from '../rrule/errors.js';
-import { type ExpandOptions, resolveTimeZone, resolveWindow } from '../rrule/expand.js';
-import { expandRecurrence } from './expand.js';
+import { resolveNonexistentLocalTime, resolveTimeZone, resolveWindow } from '../rrule/expand.js';
+import { resolveBusinessDayAdjustment } from './business-day-runs.js';
+import { type ExpandOptions, expandRecurrence } from './expand.js';
 
 /** The window of {@link scheduleOccurrences}: the options of `expandRecurrence`. */
 export type OccurrenceWindow = ExpandOptions;
@@ -77,6 +78,8 @@ export function scheduleOccurrences(schedule: SchedulePlan, window: OccurrenceWi
   // only explicit occurrences refuses the same windows as one with a recur.
   const { fromMs, toMs } = resolveWindow(window);
   resolveTimeZone(window.timeZone);
+  resolveNonexistentLocalTime(window.nonexistentLocalTime);
+  resolveBusinessDayAdjustment(window.businessDayAdjustment);
   const inWindow = explicit
     .map((occurrence, index): Timed => ({ occurrence, at: explicitRunOn(occurrence, index) }))
     .filter(({ at }) => (fromMs === undefined || at >= fromMs) && (toMs === undefined || at < toMs));

@@ -1,5 +1,7 @@
-import { daysInMonth } from '../shared/rfc3339.js';
+import { civilDate, dayNumber } from '../rrule/calendar.js';
 import { type WallTime, instantOf, wallTimeOf } from '../rrule/zone.js';
+import { isBusinessDayNumber } from './business-days/business-days.js';
+import { checkYear } from './business-days/fed-holidays.js';
 
 /** The time zone of the sweep availability times in spec 2.10 ("ET"). */
 export const SWEEP_TIME_ZONE = 'America/New_York';
@@ -27,7 +29,8 @@ export type SweepAvailability =
 
 /**
  * The push payment methods of spec 2.10 and when their funds arrive, as data. Frozen.
- * Calendar days only: weekends and bank holidays are not modelled (the spec is silent).
+ * `same-day` and `next-day` count New York banking days by default (see
+ * {@link fundsAvailableBy}); instant rails run every day.
  *
  * @example
  * SWEEP_PAYMENT_METHODS['ach-credit-standard'] // { kind: 'next-day', hour: 10, timeZone: 'America/New_York', ... }
@@ -69,6 +72,18 @@ export const UNKNOWN_SWEEP_METHOD_MESSAGE =
 /** Message of the `RangeError` thrown by {@link fundsAvailableBy} for an invalid `Date`. */
 export const INVALID_INITIATED_AT_MESSAGE = 'initiatedAt must be a valid Date';
 
+/** Message of the `RangeError` thrown by {@link fundsAvailableBy} for an unknown `days` option. */
+export const INVALID_SWEEP_DAYS_MESSAGE = "options.days must be 'banking' or 'calendar'";
+
+/** Which days settle ACH: New York banking days (the default) or every calendar day (the answer before banking days were modelled). */
+export type SweepDays = 'banking' | 'calendar';
+
+/** Options of {@link fundsAvailableBy}. */
+export type FundsAvailableOptions = {
+  /** `'banking'` (default): ACH funds arrive only on New York banking days; `'calendar'`: on any day. */
+  readonly days?: SweepDays | undefined;
+};
+
 /**
  * True when `method` is one of the sweep push payment methods of spec 2.10. Own keys only:
  * `'__proto__'` or `'toString'` are not methods.
@@ -83,61 +98,65 @@ export function isSweepPaymentMethod(method: unknown): method is SweepPaymentMet
 
 /**
  * The instant by which a sweep pushed with `method` at `initiatedAt` has its funds received
- * (spec 2.10), exact to the millisecond and independent of the process time zone:
- * - `ach-credit-same-day`: 18:00 America/New_York on the New York day of `initiatedAt`;
- *   initiated at or after 18:00 ET, 18:00 ET the next New York day;
- * - `ach-credit-standard`: 10:00 America/New_York on the New York day after `initiatedAt`;
- * - `instant-bank-credit`, `rtp-credit`: `initiatedAt` itself (a new `Date`).
- * Days are calendar days (weekends and holidays are not modelled). The result is never
- * before `initiatedAt`. Throws `TypeError` ({@link UNKNOWN_SWEEP_METHOD_MESSAGE}) for an
- * unknown method and `RangeError` ({@link INVALID_INITIATED_AT_MESSAGE}) for an invalid Date;
- * check with {@link isSweepPaymentMethod} first to avoid the throw.
+ * (spec 2.10), exact to the millisecond and independent of the process time zone. "The day"
+ * is the New York calendar day of `initiatedAt`; with `days: 'banking'` (the default) ACH
+ * settles only on New York banking days (Monday to Friday, no Federal Reserve holiday:
+ * {@link isBusinessDay}):
+ * - `ach-credit-same-day`: 18:00 America/New_York that day when it is a banking day and
+ *   `initiatedAt` is before 18:00 ET; otherwise (at or after 18:00 ET, or on a weekend or
+ *   holiday) 18:00 ET on the next banking day;
+ * - `ach-credit-standard`: 10:00 ET on the next banking day after that day;
+ * - `instant-bank-credit`, `rtp-credit`: `initiatedAt` itself (a new `Date`), every day: RTP
+ *   and FedNow run around the clock.
+ * With `days: 'calendar'` every day counts (a Saturday same-day sweep is due that Saturday).
+ * The result is never before `initiatedAt`. Throws `TypeError` ({@link UNKNOWN_SWEEP_METHOD_MESSAGE})
+ * for an unknown method and `RangeError` for an invalid Date ({@link INVALID_INITIATED_AT_MESSAGE}),
+ * an unknown `days` ({@link INVALID_SWEEP_DAYS_MESSAGE}) or, in banking mode, a New York day
+ * outside 1971-9999 (the calendar's range).
  *
  * @example
- * fundsAvailableBy('ach-credit-same-day', new Date('2026-07-01T14:00:00Z')) // 2026-07-01T22:00:00.000Z (18:00 EDT)
- * fundsAvailableBy('ach-credit-standard', new Date('2026-12-01T14:00:00Z')) // 2026-12-02T15:00:00.000Z (10:00 EST)
- * fundsAvailableBy('rtp-credit', new Date('2026-07-01T14:00:00Z'))          // 2026-07-01T14:00:00.000Z
+ * fundsAvailableBy('ach-credit-same-day', new Date('2026-07-01T14:00:00Z')) // 2026-07-01T22:00:00.000Z (Wednesday 18:00 EDT)
+ * fundsAvailableBy('ach-credit-same-day', new Date('2026-07-03T23:00:00Z')) // 2026-07-06T22:00:00.000Z (Friday 19:00 EDT: Monday)
+ * fundsAvailableBy('ach-credit-standard', new Date('2026-11-25T15:00:00Z')) // 2026-11-27T15:00:00.000Z (Thanksgiving skipped)
+ * fundsAvailableBy('ach-credit-standard', new Date('2026-11-25T15:00:00Z'), { days: 'calendar' }) // 2026-11-26T15:00:00.000Z
+ * fundsAvailableBy('rtp-credit', new Date('2026-07-04T14:00:00Z'))          // 2026-07-04T14:00:00.000Z
  */
-export function fundsAvailableBy(method: SweepPaymentMethod, initiatedAt: Date): Date {
+export function fundsAvailableBy(method: SweepPaymentMethod, initiatedAt: Date, options: FundsAvailableOptions = {}): Date {
   if (!isSweepPaymentMethod(method)) throw new TypeError(UNKNOWN_SWEEP_METHOD_MESSAGE);
   if (!(initiatedAt instanceof Date) || !Number.isFinite(initiatedAt.getTime())) {
     throw new RangeError(INVALID_INITIATED_AT_MESSAGE);
   }
+  const days = options.days ?? 'banking';
+  if (days !== 'banking' && days !== 'calendar') throw new RangeError(INVALID_SWEEP_DAYS_MESSAGE);
   const availability: SweepAvailability = SWEEP_PAYMENT_METHODS[method];
-  switch (availability.kind) {
-    case 'instant':
-      return new Date(initiatedAt.getTime());
-    case 'next-day': {
-      const today = wallTimeOf(initiatedAt, availability.timeZone);
-      return atHour(nextCalendarDay(today), availability.hour, availability.timeZone);
-    }
-    case 'same-day': {
-      const today = wallTimeOf(initiatedAt, availability.timeZone);
-      const deadline = atHour(today, availability.hour, availability.timeZone);
-      if (initiatedAt.getTime() < deadline.getTime()) return deadline;
-      return atHour(nextCalendarDay(today), availability.hour, availability.timeZone);
-    }
+  if (availability.kind === 'instant') return new Date(initiatedAt.getTime());
+  const today = wallTimeOf(initiatedAt, availability.timeZone);
+  const todayNumber = dayNumber(today.year, today.month, today.day);
+  if (days === 'banking') checkYear(today.year);
+  const settles = (z: number): boolean => days === 'calendar' || isBusinessDayNumber(z);
+  const nextSettlingDay = (z: number): number => {
+    let d = z + 1;
+    while (!settles(d)) d += 1; // at most a few days: weekends and holidays never run longer
+    return d;
+  };
+  if (availability.kind === 'same-day' && settles(todayNumber)) {
+    const deadline = atHour(todayNumber, availability.hour, availability.timeZone);
+    if (initiatedAt.getTime() < deadline.getTime()) return deadline;
   }
+  return atHour(nextSettlingDay(todayNumber), availability.hour, availability.timeZone);
 }
 
-/** The instant at `hour`:00:00 on the calendar day of `day` in `timeZone`. */
-function atHour(day: WallTime, hour: number, timeZone: string): Date {
-  const wall: WallTime = { year: day.year, month: day.month, day: day.day, hour, minute: 0, second: 0 };
+/** The instant at `hour`:00:00 on day number `z` in `timeZone`. */
+function atHour(z: number, hour: number, timeZone: string): Date {
+  const { year, month, day } = civilDate(z);
+  const wall: WallTime = { year, month, day, hour, minute: 0, second: 0 };
   const instant = instantOf(wall, timeZone);
   // 10:00 and 18:00 never fall in a New York DST gap (changes happen at 02:00); a future
   // table entry whose hour could must decide what a skipped hour means first.
   if (instant === undefined) {
-    throw new RangeError(`${hour}:00 does not exist on ${day.year}-${day.month}-${day.day} in ${timeZone}`);
+    throw new RangeError(`${hour}:00 does not exist on ${year}-${month}-${day} in ${timeZone}`);
   }
   return instant;
-}
-
-/** The calendar day after `day` (proleptic Gregorian; time fields are zeroed). */
-function nextCalendarDay(day: WallTime): WallTime {
-  const base = { hour: 0, minute: 0, second: 0 };
-  if (day.day < daysInMonth(day.year, day.month)) return { year: day.year, month: day.month, day: day.day + 1, ...base };
-  if (day.month < 12) return { year: day.year, month: day.month + 1, day: 1, ...base };
-  return { year: day.year + 1, month: 1, day: 1, ...base };
 }
 
 function deepFreeze<T>(value: T): T {

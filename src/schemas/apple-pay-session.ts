@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { FIELD_LIMITS } from '../limits/index.js';
+import { FIELD_LIMITS, REQUEST_LIMITS, type RequestLimits } from '../limits/index.js';
+import { closedObject } from './closed-object.js';
 import { DOMAIN_PATTERN, checkDomain } from './domain.js';
-import { jsonObject } from './json-object.js';
 import { STRING_MESSAGE } from './messages.js';
 import { textSchema } from './text.js';
 
@@ -16,11 +16,19 @@ export const DomainSchema = v.pipe(
   v.metadata({ pattern: DOMAIN_PATTERN }),
 );
 
-/** The create-a-wallet-payment-session request body (spec 4.4). */
-export const ApplePaySessionRequestSchema = jsonObject({
-  domain: DomainSchema,
-  displayName: textSchema(FIELD_LIMITS.displayName),
-});
+/**
+ * The create-a-wallet-payment-session request body (spec 4.4) under `limits`; any field
+ * other than `domain` and `displayName` is an error.
+ *
+ * @example
+ * applePaySessionRequestSchema(REQUEST_LIMITS)
+ */
+export function applePaySessionRequestSchema(limits: RequestLimits) {
+  return closedObject({ domain: DomainSchema, displayName: textSchema(FIELD_LIMITS.displayName) }, limits.fieldErrors);
+}
+
+/** The create-a-wallet-payment-session request body (spec 4.4) under the default limits. */
+export const ApplePaySessionRequestSchema = applePaySessionRequestSchema(REQUEST_LIMITS);
 
 /** A validated create-session body. */
 export type ApplePaySessionRequest = v.InferOutput<typeof ApplePaySessionRequestSchema>;

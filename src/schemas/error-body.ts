@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import { hasLoneSurrogate } from '../limits/index.js';
+import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../limits/index.js';
+import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './json-object.js';
 
 /** Errors of an AmountDecimal field: a string per failed field. */
@@ -40,6 +41,8 @@ export type LineItemsErrors = { items?: string | { [itemKey: string]: string | L
  * object of the same shape; `items` and `options` become objects keyed by name.
  */
 export type InvoiceUpdateErrorBody = {
+  /** A field the spec does not define (reported under its name), or the truncation note `"(truncated)"`. */
+  [unknownField: string]: string | AmountDecimalErrors | LineItemsErrors | undefined;
   description?: string;
   dueDate?: string;
   invoiceDate?: string;
@@ -51,7 +54,8 @@ export type InvoiceUpdateErrorBody = {
 /** Keys of arrays whose elements are keyed by their `name` in an error body. */
 const NAMED_ARRAYS: ReadonlySet<string> = new Set(['items', 'options']);
 
-type ErrorNode = { [key: string]: string | ErrorNode };
+/** A per-field error body being built: a string per failed field, objects for nested fields. */
+export type ErrorNode = { [key: string]: string | ErrorNode };
 
 /** Sets an own, enumerable property: `__proto__` becomes a plain key and no prototype changes. */
 function defineOwn(node: ErrorNode, key: string, value: string | ErrorNode): void {
@@ -64,20 +68,22 @@ function ownValue(node: ErrorNode, key: string): string | ErrorNode | undefined 
 
 /**
  * The error-body keys of every element of a named array, by position: the element's
- * `name` when it is a string without a lone surrogate, else its position as `"[i]"` (a
- * lone surrogate has no UTF-8 encoding, so it cannot be a key of a JSON body); a key
- * already taken by an earlier element gets the smallest free suffix `#2`, `#3`, ...
+ * `name` when it is a valid name under `limit` (a string of 1 to 150 code points without a
+ * lone surrogate), else its position as `"[i]"`; a key already taken by an earlier element
+ * gets the smallest free suffix `#2`, `#3`, ... A key is never longer than a valid name, so
+ * the 422 body stays bounded whatever names the client sends.
  *
  * @example
- * elementKeys([{ name: 'Tea' }, { name: 'Tea' }, {}, { name: '\uD800' }]) // ['Tea', 'Tea#2', '[2]', '[3]']
+ * elementKeys([{ name: 'Tea' }, { name: 'Tea' }, {}, { name: '\uD800' }, { name: '' }])
+ * // ['Tea', 'Tea#2', '[2]', '[3]', '[4]']
  */
-export function elementKeys(elements: readonly unknown[]): string[] {
+export function elementKeys(elements: readonly unknown[], limit: FieldLimit = FIELD_LIMITS.lineItemName): string[] {
   const taken = new Set<string>();
   // The next suffix to try per base, so that many equal names cost linear time, not quadratic.
   const nextSuffix = new Map<string, number>();
   return elements.map((element, index) => {
     const name = isJsonObject(element) && Object.hasOwn(element, 'name') ? element['name'] : undefined;
-    const base = typeof name === 'string' && !hasLoneSurrogate(name) ? name : `[${index}]`;
+    const base = typeof name === 'string' && checkTextLength(name, limit) === undefined ? name : `[${index}]`;
     let key = base;
     if (taken.has(key)) {
       let n = nextSuffix.get(base) ?? 2;
@@ -92,53 +98,152 @@ export function elementKeys(elements: readonly unknown[]): string[] {
 
 type PathItem = { type: string; key?: unknown; input?: unknown };
 
+/** The limit of the names that key the elements of each named array. */
+const NAME_LIMITS: Readonly<Record<string, FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
+
+/** The node under `key` when it is an object (a string means that field failed as a whole). */
+function objectAt(node: ErrorNode, key: string): ErrorNode | undefined {
+  const value = ownValue(node, key);
+  return typeof value === 'object' ? value : undefined;
+}
+
+/** True when an issue at `keys` would add a new error to `root` (no error on it or above it yet). */
+function addsError(root: ErrorNode, keys: readonly string[]): boolean {
+  let node: ErrorNode | undefined = root;
+  for (let i = 0; i < keys.length - 1; i += 1) {
+    const value: string | ErrorNode | undefined = ownValue(node, keys[i] as string);
+    if (typeof value === 'string') return false;
+    if (value === undefined) return true;
+    node = value;
+  }
+  return ownValue(node, keys[keys.length - 1] as string) === undefined;
+}
+
+/**
+ * Adds the error `message` at `keys` of `root`, when neither that field nor a field above it
+ * has one. Returns true when it added one.
+ */
+function addError(root: ErrorNode, keys: readonly string[], message: string): boolean {
+  let node = root;
+  for (let i = 0; i < keys.length - 1; i += 1) {
+    const key = keys[i] as string;
+    const existing = ownValue(node, key);
+    if (typeof existing === 'string') return false;
+    let child = existing;
+    if (child === undefined) {
+      child = {};
+      defineOwn(node, key, child);
+    }
+    node = child;
+  }
+  const last = keys[keys.length - 1] as string;
+  if (ownValue(node, last) !== undefined) return false;
+  defineOwn(node, last, message);
+  return true;
+}
+
+/**
+ * A per-field error body under construction, with at most `maxErrors` errors; an error past
+ * that sets the truncation note (`"(truncated)"` at the top level) instead.
+ *
+ * @example
+ * const body = new ErrorBodyBuilder(20);
+ * body.add(['taxAmount', 'currency'], 'must be a 3-letter ISO 4217 currency code');
+ * body.finish() // { taxAmount: { currency: '...' } }
+ */
+export class ErrorBodyBuilder {
+  readonly root: ErrorNode;
+  private count: number;
+  private truncated = false;
+
+  /** Continues `root` (an error body already built) or starts an empty one. */
+  constructor(
+    private readonly maxErrors: number,
+    root: ErrorNode = {},
+  ) {
+    this.root = root;
+    this.truncated = Object.hasOwn(root, TRUNCATED_KEY);
+    this.count = countErrors(root) - (this.truncated ? 1 : 0);
+  }
+
+  /** True once the body holds `maxErrors` errors. */
+  get full(): boolean {
+    return this.count >= this.maxErrors;
+  }
+
+  /** Adds `message` at `keys` unless that field (or one above it) already failed. */
+  add(keys: readonly string[], message: string): void {
+    if (this.full) {
+      if (!this.truncated && addsError(this.root, keys)) this.truncated = true;
+      return;
+    }
+    if (addError(this.root, keys, message)) this.count += 1;
+  }
+
+  /** The body, with the truncation note last when errors were left out. */
+  finish(): ErrorNode {
+    if (this.truncated && !Object.hasOwn(this.root, TRUNCATED_KEY)) defineOwn(this.root, TRUNCATED_KEY, truncatedMessage(this.maxErrors));
+    return this.root;
+  }
+}
+
+/** The number of error strings in `node`, at any depth. */
+function countErrors(node: ErrorNode): number {
+  let count = 0;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    count += typeof value === 'string' ? 1 : countErrors(value as ErrorNode);
+  }
+  return count;
+}
+
+/**
+ * The error-body keys of an issue's path: elements of `items` and `options` keyed by
+ * {@link elementKeys}, other array elements by `"[i]"`, an unknown field by
+ * `unknownFieldKey`. `keysByArray` caches the element keys of each array.
+ */
+function issueKeys(issue: v.BaseIssue<unknown>, keysByArray: Map<readonly unknown[], string[]>): string[] {
+  const path = (issue.path ?? []) as readonly PathItem[];
+  const keys: string[] = [];
+  let parentKey: string | undefined;
+  for (let i = 0; i < path.length; i += 1) {
+    const item = path[i] as PathItem;
+    let key: string;
+    if (item.type === 'array' && Array.isArray(item.input) && typeof item.key === 'number') {
+      const limit = parentKey !== undefined && Object.hasOwn(NAME_LIMITS, parentKey) ? NAME_LIMITS[parentKey] : undefined;
+      if (limit !== undefined) {
+        let elementKeyList = keysByArray.get(item.input);
+        if (elementKeyList === undefined) {
+          elementKeyList = elementKeys(item.input, limit);
+          keysByArray.set(item.input, elementKeyList);
+        }
+        key = elementKeyList[item.key] ?? `[${item.key}]`;
+      } else key = `[${item.key}]`;
+    } else if (i === path.length - 1 && issue.type === UNKNOWN_FIELD_ISSUE_TYPE) {
+      key = unknownFieldKey(String(item.key));
+    } else key = String(item.key);
+    keys.push(key);
+    parentKey = typeof item.key === 'string' ? item.key : undefined;
+  }
+  return keys;
+}
+
 /**
  * Builds the per-field error object from valibot issues: one string per failed field (the
  * first issue of a field wins), elements of `items` and `options` keyed by
- * {@link elementKeys}, other array elements by `"[i]"`. Every key is an own property.
+ * {@link elementKeys}, other array elements by `"[i]"`, at most `maxErrors` errors and then
+ * the truncation note. Every key is an own property.
  *
  * @example
  * const { issues } = v.safeParse(InvoiceUpdateSchema, { taxAmount: { currency: 'usd' } });
- * mirrorIssues(issues) // { taxAmount: { currency: 'must be a 3-letter ISO 4217 currency code' } }
+ * mirrorIssues(issues, 20) // { taxAmount: { currency: 'must be a 3-letter ISO 4217 currency code' } }
  */
-export function mirrorIssues(issues: readonly v.BaseIssue<unknown>[]): ErrorNode {
-  const root: ErrorNode = {};
+export function mirrorIssues(issues: readonly v.BaseIssue<unknown>[], maxErrors: number): ErrorNode {
+  const body = new ErrorBodyBuilder(maxErrors);
   const keysByArray = new Map<readonly unknown[], string[]>();
-  const keyOf = (item: PathItem, parentKey: string | undefined): string => {
-    if (item.type === 'array' && Array.isArray(item.input) && typeof item.key === 'number') {
-      if (parentKey !== undefined && NAMED_ARRAYS.has(parentKey)) {
-        let keys = keysByArray.get(item.input);
-        if (keys === undefined) {
-          keys = elementKeys(item.input);
-          keysByArray.set(item.input, keys);
-        }
-        return keys[item.key] ?? `[${item.key}]`;
-      }
-      return `[${item.key}]`;
-    }
-    return String(item.key);
-  };
   for (const issue of issues) {
-    const path = (issue.path ?? []) as readonly PathItem[];
-    let node = root;
-    let parentKey: string | undefined;
-    for (let i = 0; i < path.length; i += 1) {
-      const item = path[i] as PathItem;
-      const key = keyOf(item, parentKey);
-      const existing = ownValue(node, key);
-      if (i === path.length - 1) {
-        if (existing === undefined) defineOwn(node, key, issue.message);
-        break;
-      }
-      if (typeof existing === 'string') break; // the outer value already failed as a whole
-      let child = existing;
-      if (child === undefined) {
-        child = {};
-        defineOwn(node, key, child);
-      }
-      node = child;
-      parentKey = typeof item.key === 'string' ? item.key : undefined;
-    }
+    const keys = issueKeys(issue, keysByArray);
+    if (keys.length > 0) body.add(keys, issue.message);
   }
-  return root;
+  return body.finish();
 }

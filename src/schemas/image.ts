@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FIELD_LIMITS } from '../limits/index.js';
 import { jsonObject } from './json-object.js';
 import { STRING_MESSAGE, URL_MESSAGE } from './messages.js';
+import { OPEN_KIND, type ObjectKind } from './object-kind.js';
 import { ResourceIdSchema } from './resource-id.js';
 import { TextSchema, textSchema } from './text.js';
 
@@ -16,13 +17,24 @@ export const ImageSchema = jsonObject({
   publicID: v.optional(TextSchema),
 });
 
-/** Image (spec 2.3) inside invoices: as {@link ImageSchema} with `imageID` a Resource ID. */
-export const InvoiceImageSchema = jsonObject({
-  altText: v.optional(AltTextSchema),
-  imageID: v.optional(ResourceIdSchema),
-  link: v.optional(LinkSchema),
-  publicID: v.optional(TextSchema),
-});
+/**
+ * Image (spec 2.3) inside invoices, built with the objects of `kind`: as {@link ImageSchema}
+ * with `imageID` a Resource ID.
+ *
+ * @example
+ * invoiceImageSchema(closedKind(REQUEST_LIMITS)) // refuses unknown fields
+ */
+export function invoiceImageSchema(kind: ObjectKind) {
+  return kind.object({
+    altText: v.optional(AltTextSchema),
+    imageID: v.optional(ResourceIdSchema),
+    link: v.optional(LinkSchema),
+    publicID: v.optional(TextSchema),
+  });
+}
+
+/** Image (spec 2.3) inside an invoice response (unknown fields ignored). */
+export const InvoiceImageSchema = invoiceImageSchema(OPEN_KIND);
 
 /** An image, as validated by {@link ImageSchema}. */
 export type Image = v.InferOutput<typeof ImageSchema>;

@@ -63,6 +63,8 @@ export { checkDomain, DOMAIN_MESSAGES, DOMAIN_MAX_LENGTH, DOMAIN_PATTERN } from 
 export { SCHEMA_MESSAGES, oneOfMessage } from './messages.js';
 export {
   elementKeys,
+  ErrorBodyBuilder,
+  type ErrorNode,
   type InvoiceUpdateErrorBody,
   type LineItemsErrors,
   type LineItemErrors,

@@ -1,36 +1,53 @@
 import * as v from 'valibot';
 import { FIELD_LIMITS } from '../limits/index.js';
-import { AmountDecimalSchema } from './amount-decimal.js';
-import { InvoiceImageSchema } from './image.js';
-import { jsonArray, jsonObject } from './json-object.js';
+import { amountDecimalSchema } from './amount-decimal.js';
+import { invoiceImageSchema } from './image.js';
 import { Int32Schema } from './numbers.js';
+import { OPEN_KIND, type ObjectKind } from './object-kind.js';
 import { ResourceIdSchema } from './resource-id.js';
 import { textSchema } from './text.js';
 
 // Invoice profile (spec 2.4): bodies and responses of invoices require Item.basePrice,
 // name, quantity and Option.name, quantity; productID and imageID are Resource IDs.
 
+/**
+ * The invoice line-item schemas built with the objects and arrays of `kind`: closed and
+ * counted for a request body, open for a response.
+ *
+ * @example
+ * const { items } = lineItemsSchemas(closedKind(REQUEST_LIMITS)); // at most 250 items
+ */
+export function lineItemsSchemas(kind: ObjectKind) {
+  const image = invoiceImageSchema(kind);
+  const option = kind.object({
+    name: textSchema(FIELD_LIMITS.optionName),
+    quantity: Int32Schema,
+    group: v.optional(textSchema(FIELD_LIMITS.optionGroup)),
+    priceModifier: v.optional(amountDecimalSchema(kind)),
+    images: v.optional(kind.array(image, (limits) => limits.imagesPerOption, 'images')),
+  });
+  const item = kind.object({
+    name: textSchema(FIELD_LIMITS.lineItemName),
+    basePrice: amountDecimalSchema(kind),
+    quantity: Int32Schema,
+    options: v.optional(kind.array(option, (limits) => limits.optionsPerItem, 'options')),
+    productID: v.optional(ResourceIdSchema),
+    images: v.optional(kind.array(image, (limits) => limits.imagesPerItem, 'images')),
+  });
+  const items = kind.object({ items: kind.array(item, (limits) => limits.lineItems, 'items') });
+  return { option, item, items };
+}
+
+const OPEN = lineItemsSchemas(OPEN_KIND);
+
 /** A line-item option in an invoice: `name` and `quantity` required. */
-export const LineItemOptionSchema = jsonObject({
-  name: textSchema(FIELD_LIMITS.optionName),
-  quantity: Int32Schema,
-  group: v.optional(textSchema(FIELD_LIMITS.optionGroup)),
-  priceModifier: v.optional(AmountDecimalSchema),
-  images: v.optional(jsonArray(InvoiceImageSchema)),
-});
+export const LineItemOptionSchema = OPEN.option;
 
 /** A line item in an invoice: `name`, `basePrice` and `quantity` required. */
-export const LineItemSchema = jsonObject({
-  name: textSchema(FIELD_LIMITS.lineItemName),
-  basePrice: AmountDecimalSchema,
-  quantity: Int32Schema,
-  options: v.optional(jsonArray(LineItemOptionSchema)),
-  productID: v.optional(ResourceIdSchema),
-  images: v.optional(jsonArray(InvoiceImageSchema)),
-});
+export const LineItemSchema = OPEN.item;
 
 /** `lineItems` of an invoice: an object whose `items` array is required. */
-export const LineItemsSchema = jsonObject({ items: jsonArray(LineItemSchema) });
+export const LineItemsSchema = OPEN.items;
 
 /** Line items of an invoice, as validated by {@link LineItemsSchema}. */
 export type LineItems = v.InferOutput<typeof LineItemsSchema>;

@@ -1,6 +1,9 @@
-import { EvidenceTextRequestSchema, type EvidenceTextRequest } from './evidence-text.js';
+import { EvidenceTextRequestSchema, evidenceTextRequestSchema, type EvidenceTextRequest } from './evidence-text.js';
 import { validateWithErrorBody } from './validate-with-error-body.js';
 import type { ErrorBody, ValidationResult } from './validation-result.js';
+import { type ValidatorOptions, schemaPerLimits } from './validator-options.js';
+
+const schemaFor = schemaPerLimits(evidenceTextRequestSchema, EvidenceTextRequestSchema);
 
 /**
  * Validates an upload-evidence-text body (spec 4.3). The operation has no 422, so every
@@ -12,6 +15,9 @@ import type { ErrorBody, ValidationResult } from './validation-result.js';
  * validateEvidenceTextRequest({ evidenceType: 'receipt' })
  * // { ok: false, status: 400, body: { error: 'text: is required' } }
  */
-export function validateEvidenceTextRequest(body: unknown): ValidationResult<EvidenceTextRequest, ErrorBody> {
-  return validateWithErrorBody(EvidenceTextRequestSchema, body, 400);
+export function validateEvidenceTextRequest(
+  body: unknown,
+  options: ValidatorOptions = {},
+): ValidationResult<EvidenceTextRequest, ErrorBody> {
+  return validateWithErrorBody(schemaFor(options.limits), body, 400, options.limits);
 }

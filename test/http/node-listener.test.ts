@@ -8,6 +8,8 @@ describe('toNodeListener', () => {
     const events: string[] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const handler = createHandler(
       testOptions({
         operations: {
@@ -25,6 +27,7 @@ describe('toNodeListener', () => {
                 events.push('client gone: aborted');
                 release();
               });
+              entered();
               await gate;
               return Response.json({ late: true });
             },
@@ -37,7 +40,7 @@ describe('toNodeListener', () => {
       expect((await call(`${s.url}/accounts/${A}/transfers`, { headers: bearer('all') })).status).toBe(200);
       const controller = new AbortController();
       const pending = fetch(`${s.url}/accounts/${A}/transfers/t1`, { headers: bearer('all'), signal: controller.signal }).catch(() => 'aborted');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await inside; // abort only once the operation listens (a fixed delay races a busy machine)
       controller.abort();
       expect(await pending).toBe('aborted');
       await gate;

@@ -56,11 +56,12 @@ describe('routing', () => {
 
   it('405 {error} with Allow for a known path and another method', async () => {
     const cases: [string, string, string][] = [
-      ['DELETE', `/accounts/${A}/schedules/s`, 'GET'],
+      ['DELETE', `/accounts/${A}/schedules/s`, 'GET, HEAD'],
       ['GET', `/accounts/${A}/apple-pay/sessions`, 'POST'],
-      ['PUT', `/accounts/${A}/invoices/i`, 'GET, PATCH'],
-      ['DELETE', `/accounts/${A}/underwriting`, 'GET, POST, PUT'],
-      ['HEAD', `/accounts/${A}/adjustments/a`, 'GET'],
+      ['PUT', `/accounts/${A}/invoices/i`, 'GET, HEAD, PATCH'],
+      ['DELETE', `/accounts/${A}/underwriting`, 'GET, HEAD, POST, PUT'],
+      ['HEAD', `/accounts/${A}/apple-pay/sessions`, 'POST'],
+      ['OPTIONS', `/accounts/${A}/adjustments/a`, 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
       const r = await call(`${s.url}${path}`, { method, headers: bearer('all') });

@@ -45,9 +45,12 @@ function reference(method: string, path: string): Expected {
     if (params !== undefined) matching.push({ entry, params });
   }
   if (matching.length === 0) return { kind: 'not-found' };
-  const hit = matching.find(({ entry }) => entry.method === method);
+  // HEAD is answered by the path's GET operation.
+  const hit = matching.find(({ entry }) => entry.method === method) ?? (method === 'HEAD' ? matching.find(({ entry }) => entry.method === 'GET') : undefined);
   if (hit !== undefined) return { kind: 'found', id: hit.entry.id, params: hit.params };
-  return { kind: 'method-not-allowed', allow: [...new Set(matching.map(({ entry }) => entry.method))].sort().join(', ') };
+  const methods = new Set(matching.map(({ entry }) => entry.method as string));
+  if (methods.has('GET')) methods.add('HEAD');
+  return { kind: 'method-not-allowed', allow: [...methods].sort().join(', ') };
 }
 
 function actual(method: string, path: string): Expected {

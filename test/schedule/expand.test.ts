@@ -133,9 +133,9 @@ describe('expandRecurrence: time zones', () => {
     expect(fall).toEqual(['2026-10-31T13:00:00Z', '2026-11-01T14:00:00Z', '2026-11-02T14:00:00Z']);
   });
 
-  it('a nonexistent local time is skipped and not counted (RFC 5545 3.3.10)', () => {
+  it("nonexistentLocalTime: 'omit' skips a nonexistent local time and does not count it (RFC 5545 3.3.10)", () => {
     // 02:30 New York does not exist on 2026-03-08.
-    expect(runOn('FREQ=DAILY;COUNT=3', '2026-03-07T07:30:00Z', { timeZone: 'America/New_York' })).toEqual([
+    expect(runOn('FREQ=DAILY;COUNT=3', '2026-03-07T07:30:00Z', { timeZone: 'America/New_York', nonexistentLocalTime: 'omit' })).toEqual([
       '2026-03-07T07:30:00Z',
       '2026-03-09T06:30:00Z',
       '2026-03-10T06:30:00Z',
@@ -170,7 +170,7 @@ describe('expandRecurrence: time zones', () => {
 
   it('Lord Howe (30-minute DST) and Kolkata (+05:30)', () => {
     // 02:15 Lord Howe does not exist on 2026-10-04 (02:00 -> 02:30).
-    expect(runOn('FREQ=DAILY;COUNT=2', '2026-10-02T15:45:00Z', { timeZone: 'Australia/Lord_Howe' })).toEqual([
+    expect(runOn('FREQ=DAILY;COUNT=2', '2026-10-02T15:45:00Z', { timeZone: 'Australia/Lord_Howe', nonexistentLocalTime: 'omit' })).toEqual([
       '2026-10-02T15:45:00Z',
       '2026-10-04T15:15:00Z',
     ]);
@@ -248,11 +248,11 @@ describe('expandRecurrence: no hang, bounded work', () => {
     ['FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6', '2026-01-01T09:00:00Z', 'UTC'],
     ['FREQ=MONTHLY;BYDAY=6MO', '2026-01-01T09:00:00Z', 'UTC'],
     ['FREQ=DAILY;INTERVAL=146097;BYMONTH=3', '2026-01-01T09:00:00Z', 'UTC'],
-    // Only ever in the DST gap: 02:30 on the second Sunday of March in New York.
+    // Only ever in the DST gap (with nonexistentLocalTime 'omit'): 02:30 on the second Sunday of March in New York.
     ['FREQ=YEARLY;BYMONTH=3;BYDAY=2SU;BYHOUR=2;BYMINUTE=30', '2026-01-01T14:00:00Z', 'America/New_York'],
   ])('a never-matching rule found by scanning (%s) stops at the cap, promptly', (rule, start, timeZone) => {
     let got: string[] = [];
-    expect(timed(() => (got = runOn(rule, start, { limit: 10, timeZone })))).toBeLessThan(1500);
+    expect(timed(() => (got = runOn(rule, start, { limit: 10, timeZone, nonexistentLocalTime: 'omit' })))).toBeLessThan(1500);
     expect(got).toEqual([start]);
   });
 
@@ -430,8 +430,8 @@ describe('expandRecurrence: sparse sub-daily rules are never silently cut short'
   });
 });
 
-describe('expandRecurrence: DST-gap times are not part of the set BYSETPOS selects from', () => {
-  const tz = { timeZone: 'America/New_York' } as const;
+describe("expandRecurrence, nonexistentLocalTime 'omit': DST-gap times are not part of the set BYSETPOS selects from", () => {
+  const tz = { timeZone: 'America/New_York', nonexistentLocalTime: 'omit' } as const;
   // 2026-03-08 is the US spring-forward day: 02:30 does not exist; 01:30 EST = 06:30Z,
   // 03:30 EDT = 07:30Z. On other days 02:30 exists (07:30Z in EST, 06:30Z in EDT).
   it('BYSETPOS=2 of {01:30, 02:30, 03:30} is 03:30 on the gap day', () => {

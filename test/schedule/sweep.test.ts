@@ -84,8 +84,10 @@ const nyClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
+/** These suites pin the calendar-days mode (`days: 'calendar'`); banking days are in sweep-banking.test.ts. */
+const CALENDAR = { days: 'calendar' } as const;
 const iso = (s: string): Date => new Date(s);
-const at = (method: SweepPaymentMethod, s: string): string => fundsAvailableBy(method, iso(s)).toISOString();
+const at = (method: SweepPaymentMethod, s: string): string => fundsAvailableBy(method, iso(s), CALENDAR).toISOString();
 
 describe('oracle sanity (hand-known facts)', () => {
   it('knows the 2026 and 2000 US DST days', () => {
@@ -179,7 +181,7 @@ describe('fundsAvailableBy: ach-credit-same-day (18:00 New York, that New York d
     expect(at('ach-credit-same-day', '2026-12-31T23:00:00Z')).toBe('2027-01-01T23:00:00.000Z');
   });
 
-  it('counts calendar days: weekends and holidays are not modelled (decision)', () => {
+  it("days: 'calendar' counts every calendar day (weekends and holidays included)", () => {
     // Saturday Jul 4 2026 (a US holiday): funds still due 18:00 ET that day.
     expect(at('ach-credit-same-day', '2026-07-04T13:00:00Z')).toBe('2026-07-04T22:00:00.000Z');
   });
@@ -216,7 +218,7 @@ describe('fundsAvailableBy: ach-credit-standard (10:00 New York, the next New Yo
     expect(at('ach-credit-standard', '2026-04-30T16:00:00Z')).toBe('2026-05-01T14:00:00.000Z');
   });
 
-  it('counts calendar days: Friday -> Saturday (decision)', () => {
+  it("days: 'calendar' counts every calendar day: Friday -> Saturday", () => {
     expect(at('ach-credit-standard', '2026-11-20T17:00:00Z')).toBe('2026-11-21T15:00:00.000Z');
   });
 });
@@ -225,7 +227,7 @@ describe('fundsAvailableBy: instant methods', () => {
   it('instant-bank-credit and rtp-credit arrive at once, as a new Date', () => {
     for (const method of ['instant-bank-credit', 'rtp-credit'] as const) {
       const initiatedAt = iso('2026-03-08T07:00:00.123Z');
-      const result = fundsAvailableBy(method, initiatedAt);
+      const result = fundsAvailableBy(method, initiatedAt, CALENDAR);
       expect(result.getTime()).toBe(initiatedAt.getTime());
       expect(result).not.toBe(initiatedAt);
     }
@@ -235,17 +237,17 @@ describe('fundsAvailableBy: instant methods', () => {
 describe('fundsAvailableBy: bad input', () => {
   it('throws a TypeError naming the methods for an unknown method', () => {
     for (const method of ['wire', '', '__proto__', 'toString', 'hasOwnProperty']) {
-      expect(() => fundsAvailableBy(method as SweepPaymentMethod, new Date(0))).toThrow(
+      expect(() => fundsAvailableBy(method as SweepPaymentMethod, new Date(0), CALENDAR)).toThrow(
         new TypeError(UNKNOWN_SWEEP_METHOD_MESSAGE),
       );
     }
   });
 
   it('throws a RangeError for an invalid Date or a non-Date', () => {
-    expect(() => fundsAvailableBy('rtp-credit', new Date(Number.NaN))).toThrow(
+    expect(() => fundsAvailableBy('rtp-credit', new Date(Number.NaN), CALENDAR)).toThrow(
       new RangeError(INVALID_INITIATED_AT_MESSAGE),
     );
-    expect(() => fundsAvailableBy('ach-credit-same-day', '2026-01-01T00:00:00Z' as unknown as Date)).toThrow(
+    expect(() => fundsAvailableBy('ach-credit-same-day', '2026-01-01T00:00:00Z' as unknown as Date, CALENDAR)).toThrow(
       new RangeError(INVALID_INITIATED_AT_MESSAGE),
     );
   });
@@ -290,7 +292,7 @@ describe('fundsAvailableBy: properties over 2000-2100', () => {
   it('same-day: never before initiatedAt, exactly 18:00:00.000 New York, equal to the hand-written rule', () => {
     fc.assert(
       fc.property(instants, (initiatedAt) => {
-        const result = fundsAvailableBy('ach-credit-same-day', initiatedAt);
+        const result = fundsAvailableBy('ach-credit-same-day', initiatedAt, CALENDAR);
         expect(result.getTime()).toBeGreaterThan(initiatedAt.getTime());
         expect(result.getTime() - initiatedAt.getTime()).toBeLessThanOrEqual(25 * HOUR);
         expect(wallClock(result)).toBe('18:00:00');
@@ -303,7 +305,7 @@ describe('fundsAvailableBy: properties over 2000-2100', () => {
   it('standard: after initiatedAt, exactly 10:00:00.000 New York the next New York day', () => {
     fc.assert(
       fc.property(instants, (initiatedAt) => {
-        const result = fundsAvailableBy('ach-credit-standard', initiatedAt);
+        const result = fundsAvailableBy('ach-credit-standard', initiatedAt, CALENDAR);
         expect(result.getTime()).toBeGreaterThan(initiatedAt.getTime());
         expect(wallClock(result)).toBe('10:00:00');
         expect(result.getUTCMilliseconds()).toBe(0);
@@ -315,7 +317,7 @@ describe('fundsAvailableBy: properties over 2000-2100', () => {
   it('instant methods: exactly initiatedAt', () => {
     fc.assert(
       fc.property(instants, fc.constantFrom('instant-bank-credit' as const, 'rtp-credit' as const), (t, method) => {
-        expect(fundsAvailableBy(method, t).getTime()).toBe(t.getTime());
+        expect(fundsAvailableBy(method, t, CALENDAR).getTime()).toBe(t.getTime());
       }),
     );
   });
@@ -326,11 +328,11 @@ describe('fundsAvailableBy: properties over 2000-2100', () => {
       for (const [m, d] of [start, end]) {
         // Initiated 00:30 local (before any change): same-day is 18:00 that day, standard 10:00 the next.
         const early = nyAt(year, m, d, 0) + 30 * 60_000;
-        expect(fundsAvailableBy('ach-credit-same-day', new Date(early)).getTime()).toBe(nyAt(year, m, d, 18));
-        expect(fundsAvailableBy('ach-credit-standard', new Date(early)).getTime()).toBe(nyAt(year, m, d + 1, 10));
+        expect(fundsAvailableBy('ach-credit-same-day', new Date(early), CALENDAR).getTime()).toBe(nyAt(year, m, d, 18));
+        expect(fundsAvailableBy('ach-credit-standard', new Date(early), CALENDAR).getTime()).toBe(nyAt(year, m, d + 1, 10));
         // Initiated noon the day before: standard lands on the change day.
         const dayBefore = nyAt(year, m, d - 1, 12);
-        expect(fundsAvailableBy('ach-credit-standard', new Date(dayBefore)).getTime()).toBe(nyAt(year, m, d, 10));
+        expect(fundsAvailableBy('ach-credit-standard', new Date(dayBefore), CALENDAR).getTime()).toBe(nyAt(year, m, d, 10));
       }
     }
   });

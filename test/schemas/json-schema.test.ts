@@ -36,7 +36,7 @@ const INVOICE_SAMPLES: Sample[] = [
   ['full valid body', validInvoiceUpdate(), true],
   ['empty body', {}, true],
   ['null dates', { dueDate: null, invoiceDate: null }, true],
-  ['unknown field ignored', { extra: 1 }, true],
+  ['unknown field refused', { extra: 1 }, true],
   ['array body', [], true],
   ['description number', { description: 1 }, true],
   ['description lone surrogate', { description: `a${lone}` }, true],

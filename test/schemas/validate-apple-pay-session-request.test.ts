@@ -1,3 +1,4 @@
+import { UNKNOWN_FIELD_MESSAGE } from '../../src/schemas/error-limit.js';
 import { describe, expect, it } from 'vitest';
 import { validateApplePaySessionRequest } from '../../src/schemas/index.js';
 
@@ -8,10 +9,15 @@ describe('validateApplePaySessionRequest', () => {
     expect(validateApplePaySessionRequest(body)).toEqual({ ok: false, status: 400, body: BODY_NOT_OBJECT });
   });
 
-  it('accepts a valid body and ignores unknown fields', () => {
-    expect(validateApplePaySessionRequest({ domain: 'shop.example', displayName: 'Shop', theme: 'dark' })).toEqual({
+  it('accepts a valid body and refuses unknown fields with a 422 naming each one', () => {
+    expect(validateApplePaySessionRequest({ domain: 'shop.example', displayName: 'Shop' })).toEqual({
       ok: true,
       value: { domain: 'shop.example', displayName: 'Shop' },
+    });
+    expect(validateApplePaySessionRequest({ domain: 'shop.example', displayName: 'Shop', theme: 'dark' })).toEqual({
+      ok: false,
+      status: 422,
+      body: { error: `theme: ${UNKNOWN_FIELD_MESSAGE}` },
     });
   });
 

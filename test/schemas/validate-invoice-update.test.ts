@@ -1,3 +1,4 @@
+import { UNKNOWN_FIELD_MESSAGE } from '../../src/schemas/error-limit.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { elementKeys, validateInvoiceUpdate } from '../../src/schemas/index.js';
@@ -57,9 +58,13 @@ describe('validateInvoiceUpdate: valid bodies', () => {
     }
   });
 
-  it('ignores unknown fields and leaves them out of the value', () => {
-    const result = validateInvoiceUpdate({ description: 'x', invoiceNumber: 'INV-9', extra: { deep: 1 } });
-    expect(result).toEqual({ ok: true, value: { description: 'x' } });
+  it('refuses unknown fields with a 422 naming each one (issue 13: amountDetails must not vanish behind a 200)', () => {
+    const result = validateInvoiceUpdate({ description: 'x', invoiceNumber: 'INV-9', amountDetails: { deep: 1 } });
+    expect(result).toEqual({
+      ok: false,
+      status: 422,
+      body: { invoiceNumber: UNKNOWN_FIELD_MESSAGE, amountDetails: UNKNOWN_FIELD_MESSAGE },
+    });
   });
 
   it('accepts every invoice status (which moves are allowed is the invoice module\'s 409)', () => {
@@ -222,12 +227,12 @@ describe('validateInvoiceUpdate: 422 bodies mirror the request', () => {
     });
   });
 
-  it('keys an item with an invalid string name by that name and reports the name', () => {
+  it('keys an item with an invalid name by position, so the 422 body never repeats an oversized name', () => {
     const long = 'n'.repeat(151);
     const items = [{ ...validItem(), name: '' }, { ...validItem(), name: long }];
     expect(errorsOf({ lineItems: { items } })).toEqual({
       lineItems: {
-        items: { '': { name: 'must be at least 1 character' }, [long]: { name: 'must be at most 150 characters' } },
+        items: { '[0]': { name: 'must be at least 1 character' }, '[1]': { name: 'must be at most 150 characters' } },
       },
     });
   });
@@ -268,9 +273,14 @@ describe('validateInvoiceUpdate: 422 bodies mirror the request', () => {
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'quantity')).toBe(false);
   });
 
-  it('ignores a __proto__ key at the top level of the body', () => {
+  it('refuses a __proto__ key at the top level as an unknown field, as a plain own key, and reads nothing through it', () => {
     const body = JSON.parse('{"__proto__": {"status": "paid"}, "description": "x"}');
-    expect(validateInvoiceUpdate(body)).toEqual({ ok: true, value: { description: 'x' } });
+    const result = validateInvoiceUpdate(body);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.getOwnPropertyDescriptor(result.body, '__proto__')?.value).toBe(UNKNOWN_FIELD_MESSAGE);
+    expect(Object.getPrototypeOf(result.body)).toBe(Object.prototype);
+    expect(Object.keys(result.body)).toEqual(['__proto__']);
   });
 
   it('reports lone surrogates and counts emoji as one character', () => {
@@ -283,7 +293,7 @@ describe('validateInvoiceUpdate: 422 bodies mirror the request', () => {
       description: 'must not contain a lone surrogate',
       lineItems: {
         items: {
-          ['😀'.repeat(151)]: { name: 'must be at most 150 characters' },
+          '[1]': { name: 'must be at most 150 characters' },
           '[2]': { name: 'must not contain a lone surrogate' },
         },
       },

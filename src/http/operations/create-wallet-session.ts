@@ -18,10 +18,10 @@ export const PROVIDER_NOT_STRING_MESSAGE = 'the wallet provider must resolve to 
  * the body gives back exactly the provider's string, which the client hands to the wallet.
  */
 export const createWalletSession: SpecifiedOperation = async (context) => {
-  const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs } = context.options;
+  const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs, requestLimits } = context.options;
   const body = await readJsonBody(context.exchange, maxBodyBytes);
   if (!body.ok) return errorReply(400, body.error);
-  const request = validateApplePaySessionRequest(body.value);
+  const request = validateApplePaySessionRequest(body.value, { limits: requestLimits });
   if (!request.ok) return jsonReply(request.status, request.body);
   const { domain, displayName } = request.value;
   if (!(await store.hasWalletDomain(context.accountID, domain))) return errorReply(409, HTTP_MESSAGES.domainNotRegistered);

@@ -13,12 +13,12 @@ import { type SpecifiedOperation, param } from './context.js';
  * change the 200, since the update is stored.
  */
 export const updateInvoice: SpecifiedOperation = async (context) => {
-  const { store, clock, onEffect, onError, maxBodyBytes } = context.options;
+  const { store, clock, onEffect, onError, maxBodyBytes, requestLimits } = context.options;
   const body = await readJsonBody(context.exchange, maxBodyBytes);
   if (!body.ok) return errorReply(400, body.error);
   const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));
   if (current === undefined) return errorReply(404, HTTP_MESSAGES.invoiceNotFound);
-  const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock() });
+  const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock(), limits: requestLimits });
   if (!result.ok) return jsonReply(result.status, result.body);
   const written = await store.compareAndSetInvoice(context.accountID, result.invoice, current.version);
   if (!written.ok) {

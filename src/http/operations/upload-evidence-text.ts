@@ -29,13 +29,13 @@ export function acceptsEvidence(dispute: Dispute): boolean {
  * the operation has no 422), the dispute's status (409).
  */
 export const uploadEvidenceText: SpecifiedOperation = async (context) => {
-  const { store, clock, generateId, maxBodyBytes } = context.options;
+  const { store, clock, generateId, maxBodyBytes, requestLimits } = context.options;
   const body = await readJsonBody(context.exchange, maxBodyBytes);
   if (!body.ok) return errorReply(400, body.error);
   const disputeID = param(context, 'disputeID');
   const dispute = await store.getDispute(context.accountID, disputeID);
   if (dispute === undefined) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
-  const request = validateEvidenceTextRequest(body.value);
+  const request = validateEvidenceTextRequest(body.value, { limits: requestLimits });
   if (!request.ok) return jsonReply(400, request.body);
   if (!acceptsEvidence(dispute)) return errorReply(409, HTTP_MESSAGES.disputeClosed);
   const evidence: EvidenceText = {

@@ -1,0 +1,46 @@
+import { parseDateTime } from './rfc3339.js';
+import { type Result, err, ok } from './result.js';
+
+/** Message for a leap second whose next second would be past year 9999 (it has no 4-digit form). */
+export const LEAP_SECOND_PAST_9999_MESSAGE = 'a leap second at the end of year 9999 has no date-time after it';
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** `HH:MM` of a `+HH:MM` / `-HH:MM` offset in minutes east of UTC. */
+function offsetMinutesOf(text: string): number {
+  if (text.endsWith('Z')) return 0;
+  const offset = text.slice(-6);
+  const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6));
+  return offset.startsWith('-') ? -minutes : minutes;
+}
+
+/**
+ * The canonical form of an RFC 3339 date-time: `T` and `Z` uppercase (RFC 3339 5.6 allows
+ * them lowercase; applications that generate the format SHOULD use uppercase), and a leap
+ * second (`:60`, accepted by `parseDateTime` at 23:59:60 UTC only) written as the second
+ * after it, `00:00:00` of the next day in the same offset, the instant `parseDateTime`
+ * already reads it as. Offset and fraction digits stay as sent. An invalid string gives
+ * `parseDateTime`'s message.
+ *
+ * @example
+ * canonicalDateTime('2026-01-01t00:00:00z')        // { ok: true, value: '2026-01-01T00:00:00Z' }
+ * canonicalDateTime('2016-12-31T23:59:60.5Z')      // { ok: true, value: '2017-01-01T00:00:00.5Z' }
+ * canonicalDateTime('2017-01-01T08:59:60+09:00')   // { ok: true, value: '2017-01-01T09:00:00+09:00' }
+ */
+export function canonicalDateTime(text: string): Result<string, string> {
+  const parsed = parseDateTime(text);
+  if (!parsed.ok) return parsed;
+  const upper = `${text.slice(0, 10)}T${text.slice(11, -1)}${text.endsWith('z') ? 'Z' : text.slice(-1)}`;
+  if (text.slice(17, 19) !== '60') return ok(upper);
+  // The parser read the leap second as the next second; write that instant on the sender's wall clock.
+  const offsetMinutes = offsetMinutesOf(upper);
+  const wallSeconds = Math.floor(parsed.value.getTime() / 1000) * 1000 + offsetMinutes * 60_000;
+  const wall = new Date(wallSeconds);
+  if (wall.getUTCFullYear() > 9999) return err(LEAP_SECOND_PAST_9999_MESSAGE);
+  const zone = upper.endsWith('Z') ? 'Z' : upper.slice(-6);
+  const fraction = /^\.\d+/.exec(upper.slice(19))?.[0] ?? '';
+  return ok(
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
+      `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${fraction}${zone}`,
+  );
+}
