@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 /** One entry per subpath export; keep in sync with package.json "exports". */
-const modules = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'http', 'testing'];
+const modules = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'http', 'testing', 'postgres'];
 
 export default defineConfig({
   entry: {

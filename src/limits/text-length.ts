@@ -1,4 +1,6 @@
 const HIGH_SURROGATE_FIRST = 0xd800;
+/** Any surrogate unit: a string without one is all BMP, one code point per unit (checked natively). */
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 const HIGH_SURROGATE_LAST = 0xdbff;
 const LOW_SURROGATE_FIRST = 0xdc00;
 const LOW_SURROGATE_LAST = 0xdfff;
@@ -27,6 +29,7 @@ function isPairAt(s: string, index: number): boolean {
  * textLength('e\u0301') // 2 (e + combining acute accent)
  */
 export function textLength(s: string): number {
+  if (!ANY_SURROGATE.test(s)) return s.length;
   let count = 0;
   for (let i = 0; i < s.length; i += isPairAt(s, i) ? 2 : 1) count += 1;
   return count;
@@ -42,6 +45,7 @@ export function textLength(s: string): number {
  * hasLoneSurrogate('a\uDE00') // true
  */
 export function hasLoneSurrogate(s: string): boolean {
+  if (!ANY_SURROGATE.test(s)) return false;
   for (let i = 0; i < s.length; i += 1) {
     if (isPairAt(s, i)) {
       i += 1;

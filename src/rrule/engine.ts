@@ -116,7 +116,12 @@ export function runEngine(
     }
     return false;
   };
+  // Candidates come in ascending order; an RFC 7529 FORWARD day can repeat the next period's
+  // first day: the same instance, visited once.
+  let lastVisited = Number.NEGATIVE_INFINITY;
   const visit: Visit = (floating) => {
+    if (floating <= lastVisited) return false;
+    lastVisited = floating;
     if (bounds.toFloating !== undefined && floating > bounds.toFloating) return (stop = 'done'), true;
     if (pending.length > 0 && flushWhile((entry) => entry.floating + 2 * SECONDS_PER_DAY < floating)) return true;
     const ms = toInstant(floating);
@@ -171,6 +176,7 @@ export function runEngine(
 }
 
 const LAST_FLOATING = Date.UTC(10000, 0, 2) / 1000;
+const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
 /**
  * Most (day of the 400-year cycle, time of day) pairs a sparse sub-daily rule may have for
@@ -256,6 +262,15 @@ function dayLevel(plan: Plan, lowBound: number, visit: Visit, exists: Exists, ch
       }
     } else {
       for (let d = first; d < end; d += 1) if (dayFilter(d)) days.push(d);
+    }
+    if (plan.skipTargets !== undefined && (freq === 'MONTHLY' || freq === 'YEARLY')) {
+      const { year, month } = civilDate(first);
+      const moved = plan.skipTargets(year, freq === 'MONTHLY' ? [month] : (months ?? ALL_MONTHS));
+      if (moved.length > 0) {
+        const all = [...new Set([...days, ...moved])].sort((a, b) => a - b);
+        days.length = 0;
+        days.push(...all);
+      }
     }
     if (charge(end - first)) return;
     if (visitPeriod(plan, days, timesOfDay, lowBound, visit, exists) || stopped()) return;

@@ -10,7 +10,12 @@ export const RRULE_MESSAGES = {
   tooLong: (max: number) => `RRULE must be at most ${max} characters`,
   emptyPart: 'RRULE must not contain an empty rule part (check for ";;" or a trailing ";")',
   malformedPart: (part: string) => `rule part "${part}" must have the form NAME=VALUE`,
-  unknownPart: (name: string) => `${name} is not an RFC 5545 rule part`,
+  unknownPart: (name: string) => `${name} is not an RFC 5545 or RFC 7529 rule part`,
+  rscale: (value: string) =>
+    `RSCALE=${value} is not supported: only RSCALE=GREGORIAN is (RFC 7529 calendars other than the Gregorian one are not implemented)`,
+  skip: (value: string) => `SKIP must be OMIT, BACKWARD or FORWARD (RFC 7529), got "${value}"`,
+  skipWithoutRscale: 'SKIP requires RSCALE: RFC 7529 section 4.1 says "The SKIP rule part MUST NOT be present unless the RSCALE rule part is present"',
+  skipFreq: 'SKIP=BACKWARD and SKIP=FORWARD are supported with FREQ=MONTHLY or FREQ=YEARLY only (where a day of the month can be missing from a month)',
   duplicatePart: (name: string) => `${name} must not appear more than once`,
   freqRequired: 'FREQ is required',
   freqValue: (value: string) =>

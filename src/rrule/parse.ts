@@ -1,7 +1,7 @@
 import { type Result, err, ok } from '../shared/result.js';
 import { RRULE_MESSAGES as M } from './messages.js';
 import { BY_RANGES, isWeekday, parseByDay, parseIntegerList, parsePositive, parseUntil } from './parse-values.js';
-import { FREQUENCIES, type Frequency, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH, type RecurrenceRule } from './types.js';
+import { FREQUENCIES, type Frequency, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH, type RecurrenceRule, SKIP_MODES, type SkipMode } from './types.js';
 import { checkRuleCombinations } from './validate.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -21,6 +21,8 @@ const PART_NAMES = [
   'BYMONTH',
   'BYSETPOS',
   'WKST',
+  'RSCALE',
+  'SKIP',
 ] as const;
 type PartName = (typeof PART_NAMES)[number];
 
@@ -49,7 +51,9 @@ function isPartName(name: string): name is PartName {
  * or YEARLY (and not YEARLY with BYWEEKNO); BYMONTHDAY not with WEEKLY; BYYEARDAY not with
  * DAILY, WEEKLY or MONTHLY; BYWEEKNO only with YEARLY; BYSETPOS only with another BYxxx.
  * Names and values are case-insensitive (RFC 5545 section 3.1); parts may come in any
- * order; unknown parts are refused. Only printable ASCII is accepted, checked before case
+ * order; unknown parts are refused. RFC 7529's `RSCALE=GREGORIAN` and `SKIP=OMIT|BACKWARD|FORWARD`
+ * are accepted (other RSCALE values are refused; SKIP without RSCALE is refused, as RFC 7529
+ * 4.1 requires; BACKWARD/FORWARD only with MONTHLY or YEARLY). Only printable ASCII is accepted, checked before case
  * folding (so `DAıLY` with a dotless i is not read as `DAILY`). UNTIL must be UTC (`...Z`), COUNT at most 100,000.
  * The error names the part and the rule it breaks.
  *
@@ -113,6 +117,14 @@ function readPart(rule: Partial<Mutable<RecurrenceRule>>, name: PartName, value:
     case 'WKST':
       if (!isWeekday(value)) return M.wkst(value);
       rule.wkst = value;
+      return undefined;
+    case 'RSCALE':
+      if (value !== 'GREGORIAN') return M.rscale(value);
+      rule.rscale = value;
+      return undefined;
+    case 'SKIP':
+      if (!(SKIP_MODES as readonly string[]).includes(value)) return M.skip(value);
+      rule.skip = value as SkipMode;
       return undefined;
     case 'BYDAY': {
       const days = parseByDay(value);

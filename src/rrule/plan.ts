@@ -1,5 +1,6 @@
 import { type CivilDate, civilDate, dayNumber, weekdayOf } from './calendar.js';
 import { type DayFilter, dayFilterOf } from './day-filter.js';
+import { type SkipTargets, skipTargetsOf } from './skip.js';
 import { type Frequency, type RecurrenceRule, WEEKDAYS } from './types.js';
 
 /** Seconds in a day. */
@@ -17,6 +18,8 @@ export type Plan = {
   /** Seconds per period unit for SECONDLY/MINUTELY/HOURLY; undefined for DAILY and coarser. */
   readonly unit: number | undefined;
   readonly dayFilter: DayFilter;
+  /** RFC 7529 SKIP=BACKWARD/FORWARD: the moved days of a period's months; undefined otherwise. */
+  readonly skipTargets: SkipTargets | undefined;
   /** Sorted, unique allowed hours / minutes / seconds (second 60 removed: it never exists). */
   readonly hours: readonly number[];
   readonly minutes: readonly number[];
@@ -76,6 +79,7 @@ export function planOf(rule: RecurrenceRule, start: number): Plan {
     interval: rule.interval,
     unit,
     dayFilter: dayFilterOf(filled),
+    skipTargets: skipTargetsOf(filled),
     hours,
     minutes,
     seconds,

@@ -22,7 +22,8 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 export function neverMatches(plan: Plan): string | undefined {
   const { rule } = plan;
   if (plan.seconds.length === 0) return 'BYSECOND lists only second 60, which never exists here';
-  if (rule.byMonthDay !== undefined) {
+  // Under SKIP=BACKWARD/FORWARD a missing day of the month moves to one that exists.
+  if (rule.byMonthDay !== undefined && rule.skip !== 'BACKWARD' && rule.skip !== 'FORWARD') {
     const months = rule.byMonth ?? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     const fits = months.some((m) => rule.byMonthDay?.some((d) => Math.abs(d) <= (MAX_MONTH_DAYS[m - 1] ?? 0)));
     if (!fits) return 'no BYMONTHDAY value exists in any allowed month';

@@ -32,7 +32,21 @@ export type RecurrenceRule = {
   readonly byMonth?: readonly number[];
   readonly bySetPos?: readonly number[];
   readonly wkst: Weekday;
+  /** RFC 7529 RSCALE: only `'GREGORIAN'` (the calendar RFC 5545 rules are written in) is supported. */
+  readonly rscale?: 'GREGORIAN';
+  /**
+   * RFC 7529 SKIP (only with RSCALE): what a day of the month that does not exist in a month
+   * becomes: `'OMIT'` (the default: no instance, as RFC 5545), `'BACKWARD'` (the month's last
+   * day) or `'FORWARD'` (the next month's first day).
+   */
+  readonly skip?: SkipMode;
 };
+
+/** RFC 7529 SKIP values. */
+export const SKIP_MODES = ['OMIT', 'BACKWARD', 'FORWARD'] as const;
+
+/** An RFC 7529 SKIP value. */
+export type SkipMode = (typeof SKIP_MODES)[number];
 
 /** The largest COUNT accepted (a recorded decision: COUNT is expanded from DTSTART). */
 export const MAX_COUNT = 100_000;

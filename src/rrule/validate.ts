@@ -24,6 +24,11 @@ export const COMBINATION_RULES: readonly Check[] = [
   },
   { applies: (r) => r.byWeekNo !== undefined && r.freq !== 'YEARLY', message: M.byWeekNoFreq },
   { applies: (r) => r.bySetPos !== undefined && !hasOtherByPart(r), message: M.bySetPosAlone },
+  { applies: (r) => r.skip !== undefined && r.rscale === undefined, message: M.skipWithoutRscale },
+  {
+    applies: (r) => (r.skip === 'BACKWARD' || r.skip === 'FORWARD') && r.freq !== 'MONTHLY' && r.freq !== 'YEARLY',
+    message: M.skipFreq,
+  },
 ];
 
 function hasNumberedByDay(rule: RecurrenceRule): boolean {

@@ -13,6 +13,8 @@ export {
   type WeekdayNum,
   FREQUENCIES,
   WEEKDAYS,
+  SKIP_MODES,
+  type SkipMode,
   MAX_COUNT,
   MAX_INTERVAL,
   MAX_RULE_LENGTH,

@@ -10,6 +10,7 @@ import { OPEN_KIND, type ObjectKind } from './object-kind.js';
  * @example
  * amountDecimalSchema(OPEN_KIND) // the response form, same as AmountDecimalSchema
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function amountDecimalSchema(kind: ObjectKind) {
   return kind.object({ currency: CurrencyCodeSchema, valueDecimal: DecimalStringSchema });
 }
@@ -21,6 +22,7 @@ export function amountDecimalSchema(kind: ObjectKind) {
  * @example
  * amountDecimalUpdateSchema(closedKind(REQUEST_LIMITS))
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function amountDecimalUpdateSchema(kind: ObjectKind) {
   return kind.object({ currency: v.optional(CurrencyCodeSchema), valueDecimal: v.optional(DecimalStringSchema) });
 }

@@ -23,6 +23,7 @@ export const DomainSchema = v.pipe(
  * @example
  * applePaySessionRequestSchema(REQUEST_LIMITS)
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function applePaySessionRequestSchema(limits: RequestLimits) {
   return closedObject({ domain: DomainSchema, displayName: textSchema(FIELD_LIMITS.displayName) }, limits.fieldErrors);
 }

@@ -11,6 +11,7 @@ import { ARRAY_MESSAGE } from './messages.js';
  * const Tags = boundedArray(v.string(), 2, 'tags');
  * v.safeParse(Tags, ['a', 'b', 'c']).issues?.[0].message // 'must have at most 2 tags'
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function boundedArray<const TItem extends v.GenericSchema>(item: TItem, max: number, noun: string) {
   return v.pipe(
     v.unknown(),

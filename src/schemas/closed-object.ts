@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { UNKNOWN_FIELD_ISSUE_TYPE, UNKNOWN_FIELD_MESSAGE } from './error-limit.js';
+import { UNKNOWN_FIELD_ISSUE_TYPE, UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
 import { isJsonObject, type jsonObject } from './json-object.js';
 import { OBJECT_MESSAGE, REQUIRED_MESSAGE } from './messages.js';
 
@@ -28,14 +28,15 @@ function unknownFieldIssue(input: Record<string, unknown>, key: string, config: 
  * Like {@link jsonObject}, and an own key that `entries` does not define is an issue
  * ({@link UNKNOWN_FIELD_MESSAGE}) at that key, reported after the issues of the defined
  * keys. Keys are compared with `Object.hasOwn`, so `__proto__`, `constructor` and
- * `toString` are unknown fields like any other (valibot's `strictObject` skips them). At
- * most `maxIssues + 1` unknown fields are reported per object: enough for the error body to
- * know it was truncated, never proportional to the input.
+ * `toString` are unknown fields like any other (valibot's `strictObject` skips them). The
+ * scan stops once `maxIssues + 1` different error keys (`unknownFieldKey`) were reported:
+ * enough for the error body to know it was truncated, never proportional to the input.
  *
  * @example
  * const Point = closedObject({ x: v.number() }, 20);
  * v.safeParse(Point, { x: 1, y: 2 }).issues?.[0].message // 'is not a field of this object in the API; ...'
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function closedObject<const TEntries extends v.ObjectEntries>(
   entries: TEntries,
   maxIssues: number,
@@ -47,15 +48,15 @@ export function closedObject<const TEntries extends v.ObjectEntries>(
       const input = dataset.value; // read first: the run replaces it with the output
       const result = object['~run'](dataset as never, config) as ObjectDataset;
       if (!isJsonObject(input) || (config.abortEarly && result.issues)) return result;
-      let reported = 0;
+      const reported = new Set<string>();
       for (const key of Object.keys(input)) {
         if (Object.hasOwn(entries, key)) continue;
         const issue = unknownFieldIssue(input, key, config);
         if (result.issues) result.issues.push(issue);
         else result.issues = [issue];
         result.typed = false;
-        reported += 1;
-        if (config.abortEarly || reported > maxIssues) break;
+        reported.add(unknownFieldKey(key));
+        if (config.abortEarly || reported.size > maxIssues) break;
       }
       return result;
     },

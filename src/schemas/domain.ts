@@ -42,6 +42,17 @@ const DOMAIN_RULES: readonly (readonly [(s: string) => boolean, string])[] = [
   [(s) => labelsOf(s).length < 2, DOMAIN_MESSAGES.singleLabel],
 ];
 
+/** JSON Schema pattern for the same host names (ASCII labels, two or more, no numeric last label). */
+export const DOMAIN_PATTERN =
+  '^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?!(?:[0-9]+|0[xX][0-9A-Fa-f]*)$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$';
+
+/**
+ * {@link DOMAIN_PATTERN} as a regular expression: a name it matches breaks none of the rules
+ * below (each rule refuses something the pattern cannot match), so a valid name is accepted
+ * by one native match; only a refused name walks the rules to find its message.
+ */
+const VALID_DOMAIN = new RegExp(DOMAIN_PATTERN);
+
 /**
  * Checks a wallet-payment session `domain` (spec 4.4): a fully qualified host name of at
  * least two labels, each 1-63 letters, digits or hyphens (no leading or trailing hyphen),
@@ -54,10 +65,8 @@ const DOMAIN_RULES: readonly (readonly [(s: string) => boolean, string])[] = [
  * checkDomain('shop.example:443')       // 'must not contain a port'
  */
 export function checkDomain(s: string): string | undefined {
+  if (VALID_DOMAIN.test(s)) return undefined;
   for (const [breaks, message] of DOMAIN_RULES) if (breaks(s)) return message;
   return undefined;
 }
 
-/** JSON Schema pattern for the same host names (ASCII labels, two or more, no numeric last label). */
-export const DOMAIN_PATTERN =
-  '^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?!(?:[0-9]+|0[xX][0-9A-Fa-f]*)$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$';

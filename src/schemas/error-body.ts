@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../limits/index.js';
 import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
-import { isJsonObject } from './json-object.js';
+import { isJsonObject } from './is-json-object.js';
 
 /** Errors of an AmountDecimal field: a string per failed field. */
 export type AmountDecimalErrors = { currency?: string; valueDecimal?: string };
@@ -164,6 +164,11 @@ export class ErrorBodyBuilder {
     this.root = root;
     this.truncated = Object.hasOwn(root, TRUNCATED_KEY);
     this.count = countErrors(root) - (this.truncated ? 1 : 0);
+  }
+
+  /** True once an error had to be left out: nothing added later can change the body. */
+  get isTruncated(): boolean {
+    return this.truncated;
   }
 
   /** True once the body holds `maxErrors` errors. */

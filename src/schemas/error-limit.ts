@@ -9,7 +9,7 @@ export const TRUNCATED_KEY = '(truncated)';
 
 /**
  * The key an unknown field is reported under when its own name cannot be: longer than
- * {@link UNKNOWN_FIELD_NAME_MAX} code points, holding a lone surrogate, or a reserved key.
+ * {@link UNKNOWN_FIELD_NAME_MAX} code points, empty, holding a lone surrogate, or a reserved key.
  */
 export const UNKNOWN_FIELD_KEY = '(unknown field)';
 
@@ -32,8 +32,8 @@ export function truncatedMessage(max: number): string {
 
 /**
  * The key under which the unknown field `name` is reported: the name itself when it is at
- * most {@link UNKNOWN_FIELD_NAME_MAX} code points, has no lone surrogate and is not one of
- * the reserved keys, else {@link UNKNOWN_FIELD_KEY}. Bounds the error body: a client cannot
+ * most {@link UNKNOWN_FIELD_NAME_MAX} code points, not empty, has no lone surrogate and is not
+ * one of the reserved keys, else {@link UNKNOWN_FIELD_KEY}. Bounds the error body: a client cannot
  * make it repeat a megabyte-long name.
  *
  * @example
@@ -43,6 +43,7 @@ export function truncatedMessage(max: number): string {
  */
 export function unknownFieldKey(name: string): string {
   const reportable =
+    name !== '' &&
     name.length <= UNKNOWN_FIELD_NAME_MAX * 2 &&
     textLength(name) <= UNKNOWN_FIELD_NAME_MAX &&
     !hasLoneSurrogate(name) &&

@@ -14,6 +14,7 @@ import { TextSchema, textSchema } from './text.js';
  * @example
  * evidenceTextRequestSchema(REQUEST_LIMITS)
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function evidenceTextRequestSchema(limits: RequestLimits) {
   return closedObject(
     { evidenceType: oneOf(EVIDENCE_TYPES), text: textSchema(FIELD_LIMITS.evidenceText) },

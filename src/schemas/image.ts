@@ -24,6 +24,7 @@ export const ImageSchema = jsonObject({
  * @example
  * invoiceImageSchema(closedKind(REQUEST_LIMITS)) // refuses unknown fields
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function invoiceImageSchema(kind: ObjectKind) {
   return kind.object({
     altText: v.optional(AltTextSchema),

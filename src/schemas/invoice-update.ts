@@ -17,6 +17,7 @@ import { TextSchema } from './text.js';
  * @example
  * const schema = invoiceUpdateSchema(resolveRequestLimits({ lineItems: 1000 }));
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function invoiceUpdateSchema(limits: RequestLimits) {
   const kind = closedKind(limits);
   return kind.object({

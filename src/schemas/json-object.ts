@@ -1,17 +1,8 @@
 import * as v from 'valibot';
+import { isJsonObject } from './is-json-object.js';
 import { ARRAY_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE } from './messages.js';
 
-/**
- * True when `value` is a JSON object: a non-null object that is not an array.
- *
- * @example
- * isJsonObject({})   // true
- * isJsonObject([])   // false
- * isJsonObject(null) // false
- */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isJsonObject };
 
 /**
  * An object schema that refuses arrays and `null` with {@link OBJECT_MESSAGE} (valibot's
@@ -22,6 +13,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
  * const Point = jsonObject({ x: v.number() });
  * v.parse(Point, { x: 1, extra: true }) // { x: 1 }
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function jsonObject<const TEntries extends v.ObjectEntries>(entries: TEntries) {
   return v.pipe(v.unknown(), v.check(isJsonObject, OBJECT_MESSAGE), v.object(entries, REQUIRED_MESSAGE));
 }
@@ -32,6 +24,7 @@ export function jsonObject<const TEntries extends v.ObjectEntries>(entries: TEnt
  * @example
  * v.parse(jsonArray(v.string()), ['a']) // ['a']
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function jsonArray<const TItem extends v.GenericSchema>(item: TItem) {
   return v.array(item, ARRAY_MESSAGE);
 }

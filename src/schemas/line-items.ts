@@ -17,6 +17,7 @@ import { textSchema } from './text.js';
  * @example
  * const { items } = lineItemsSchemas(closedKind(REQUEST_LIMITS)); // at most 250 items
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function lineItemsSchemas(kind: ObjectKind) {
   const image = invoiceImageSchema(kind);
   const option = kind.object({

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
+import { INT32_MAX, INT32_MIN } from './int32.js';
 import { INT32_MESSAGE, INT64_MESSAGE } from './messages.js';
 
-/** Smallest int32. */
-export const INT32_MIN = -2_147_483_648;
-/** Largest int32. */
-export const INT32_MAX = 2_147_483_647;
+export { INT32_MAX, INT32_MIN };
 
 /** An `integer int32` JSON number (spec 2.4 quantities). */
 export const Int32Schema = v.pipe(

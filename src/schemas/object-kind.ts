@@ -33,6 +33,7 @@ export const OPEN_KIND: ObjectKind = {
  * const kind = closedKind(REQUEST_LIMITS);
  * kind.array(ImageSchema, (l) => l.imagesPerItem, 'images') // at most 10 images
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function closedKind(limits: RequestLimits): ObjectKind {
   return {
     object: (entries) => closedObject(entries, limits.fieldErrors),

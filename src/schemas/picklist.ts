@@ -7,6 +7,7 @@ import { oneOfMessage } from './messages.js';
  * @example
  * v.safeParse(oneOf(MODES), 'staging').issues?.[0]?.message // 'must be one of: sandbox, production'
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function oneOf<const TOptions extends readonly [string, ...string[]]>(options: TOptions) {
   return v.picklist(options, oneOfMessage(options));
 }

@@ -23,6 +23,7 @@ function textProblem(s: string, limit: FieldLimit): string | undefined {
  * const Name = textSchema(FIELD_LIMITS.lineItemName);
  * v.safeParse(Name, '😀'.repeat(150)).success // true (150 code points)
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function textSchema(limit: FieldLimit = UNLIMITED) {
   const bounds: { minLength?: number; maxLength?: number } = {};
   if (limit.min !== undefined) bounds.minLength = limit.min;

@@ -1,13 +1,20 @@
-import { ApplePaySessionRequestSchema, applePaySessionRequestSchema, type ApplePaySessionRequest } from './apple-pay-session.js';
-import { validateWithErrorBody } from './validate-with-error-body.js';
+import { FIELD_LIMITS, REQUEST_LIMITS } from '../limits/index.js';
+import type { ApplePaySessionRequest } from './apple-pay-session.js';
+import { checkDomain } from './domain.js';
+import { ErrorText } from './fast-error-text.js';
+import { textProblem } from './field-checks.js';
+import { isJsonObject } from './is-json-object.js';
+import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, STRING_MESSAGE } from './messages.js';
 import type { ErrorBody, ValidationResult } from './validation-result.js';
-import { type ValidatorOptions, schemaPerLimits } from './validator-options.js';
+import type { ValidatorOptions } from './validator-options.js';
 
-const schemaFor = schemaPerLimits(applePaySessionRequestSchema, ApplePaySessionRequestSchema);
+const FIELDS = ['domain', 'displayName'];
 
 /**
  * Validates a create-wallet-payment-session body (spec 4.4): 400 `{ error }` when the body
- * is not a JSON object, 422 `{ error }` naming each failed field otherwise.
+ * is not a JSON object, 422 `{ error }` naming each failed field otherwise (a field the spec
+ * does not define is one), at most `limits.fieldErrors` of them. The rules are those of
+ * `ApplePaySessionRequestSchema`, run straight-line (a differential test holds them equal).
  *
  * @example
  * validateApplePaySessionRequest({ domain: 'shop.example', displayName: 'Shop' })
@@ -19,5 +26,16 @@ export function validateApplePaySessionRequest(
   body: unknown,
   options: ValidatorOptions = {},
 ): ValidationResult<ApplePaySessionRequest, ErrorBody> {
-  return validateWithErrorBody(schemaFor(options.limits), body, 422, options.limits);
+  if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
+  const errors = new ErrorText((options.limits ?? REQUEST_LIMITS).fieldErrors);
+  const domain = body['domain'];
+  const domainMessage =
+    'domain' in body ? (typeof domain === 'string' ? checkDomain(domain) : STRING_MESSAGE) : REQUIRED_MESSAGE;
+  if (domainMessage !== undefined) errors.add('domain', domainMessage);
+  const displayName = body['displayName'];
+  const nameMessage = 'displayName' in body ? textProblem(displayName, FIELD_LIMITS.displayName) : REQUIRED_MESSAGE;
+  if (nameMessage !== undefined) errors.add('displayName', nameMessage);
+  errors.addUnknownFields(body, FIELDS);
+  if (!errors.isEmpty) return { ok: false, status: 422, body: errors.body() };
+  return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
 }

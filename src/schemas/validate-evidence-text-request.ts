@@ -1,13 +1,22 @@
-import { EvidenceTextRequestSchema, evidenceTextRequestSchema, type EvidenceTextRequest } from './evidence-text.js';
-import { validateWithErrorBody } from './validate-with-error-body.js';
+import { FIELD_LIMITS, REQUEST_LIMITS } from '../limits/index.js';
+import { EVIDENCE_TYPES } from './enums.js';
+import type { EvidenceTextRequest } from './evidence-text.js';
+import { ErrorText } from './fast-error-text.js';
+import { textProblem } from './field-checks.js';
+import { isJsonObject } from './is-json-object.js';
+import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from './messages.js';
 import type { ErrorBody, ValidationResult } from './validation-result.js';
-import { type ValidatorOptions, schemaPerLimits } from './validator-options.js';
+import type { ValidatorOptions } from './validator-options.js';
 
-const schemaFor = schemaPerLimits(evidenceTextRequestSchema, EvidenceTextRequestSchema);
+const FIELDS = ['evidenceType', 'text'];
+const TYPES: ReadonlySet<unknown> = new Set(EVIDENCE_TYPES);
+const TYPES_MESSAGE = oneOfMessage(EVIDENCE_TYPES);
 
 /**
  * Validates an upload-evidence-text body (spec 4.3). The operation has no 422, so every
- * failure answers 400 `{ error }`, naming each failed field.
+ * failure answers 400 `{ error }`, naming each failed field (a field the spec does not
+ * define is one), at most `limits.fieldErrors` of them. The rules are those of
+ * `EvidenceTextRequestSchema`, run straight-line (a differential test holds them equal).
  *
  * @example
  * validateEvidenceTextRequest({ evidenceType: 'receipt', text: 'Paid in store.' })
@@ -19,5 +28,15 @@ export function validateEvidenceTextRequest(
   body: unknown,
   options: ValidatorOptions = {},
 ): ValidationResult<EvidenceTextRequest, ErrorBody> {
-  return validateWithErrorBody(schemaFor(options.limits), body, 400, options.limits);
+  if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
+  const errors = new ErrorText((options.limits ?? REQUEST_LIMITS).fieldErrors);
+  const evidenceType = body['evidenceType'];
+  if (!('evidenceType' in body)) errors.add('evidenceType', REQUIRED_MESSAGE);
+  else if (!TYPES.has(evidenceType)) errors.add('evidenceType', TYPES_MESSAGE);
+  const text = body['text'];
+  const textMessage = 'text' in body ? textProblem(text, FIELD_LIMITS.evidenceText) : REQUIRED_MESSAGE;
+  if (textMessage !== undefined) errors.add('text', textMessage);
+  errors.addUnknownFields(body, FIELDS);
+  if (!errors.isEmpty) return { ok: false, status: 400, body: errors.body() };
+  return { ok: true, value: { evidenceType, text } as EvidenceTextRequest };
 }

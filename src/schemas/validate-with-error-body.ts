@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { REQUEST_LIMITS, type RequestLimits } from '../limits/index.js';
 import { summarizeIssues } from './issue-summary.js';
-import { isJsonObject } from './json-object.js';
+import { isJsonObject } from './is-json-object.js';
 import { BODY_NOT_OBJECT_MESSAGE } from './messages.js';
 import type { ErrorBody, ValidationResult } from './validation-result.js';
 

@@ -14,6 +14,7 @@ export type ValidatorOptions = {
  * const schemaFor = schemaPerLimits(invoiceUpdateSchema, InvoiceUpdateSchema);
  * schemaFor(REQUEST_LIMITS) === InvoiceUpdateSchema // true
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function schemaPerLimits<TSchema>(build: (limits: RequestLimits) => TSchema, defaultSchema: TSchema) {
   const built = new WeakMap<RequestLimits, TSchema>();
   return (limits: RequestLimits = REQUEST_LIMITS): TSchema => {

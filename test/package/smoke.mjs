@@ -18,4 +18,13 @@ assert.deepEqual(addDecimal({ currency: 'USD', valueDecimal: '0.1' }, { currency
 const { formatTypedId } = await import('payments-kit/ids');
 assert.equal(formatTypedId('551c0c0d-0e49-7f49-640e-50b463340000', 'xfer'), 'kuoaydiojf7uszaokc2ggnaaaa_xfer');
 
+// payments-kit/postgres loads no driver itself: the caller passes one (here PGlite, in memory).
+const { createPostgresStore } = await import('payments-kit/postgres');
+const { PGlite } = await import('@electric-sql/pglite');
+const db = await PGlite.create();
+const store = await createPostgresStore({ client: db, seed: { accounts: { 'acct-1': { walletDomains: ['Shop.Example'] } } } });
+assert.equal(await store.hasWalletDomain('acct-1', 'shop.example'), true);
+assert.equal(await store.hasWalletDomain('acct-2', 'shop.example'), false);
+await db.close();
+
 console.log(`package ESM: ${checked} exports checked through ${Object.keys(expected).length} entry points`);

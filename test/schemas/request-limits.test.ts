@@ -161,7 +161,7 @@ describe('unknown fields (issue 13)', () => {
     expect(unknownFieldKey('x'.repeat(64))).toBe('x'.repeat(64));
     expect(unknownFieldKey('x'.repeat(65))).toBe(UNKNOWN_FIELD_KEY);
     expect(unknownFieldKey('a\uDC00')).toBe(UNKNOWN_FIELD_KEY);
-    expect(unknownFieldKey('')).toBe('');
+    expect(unknownFieldKey('')).toBe(UNKNOWN_FIELD_KEY);
     expect(unknownFieldKey('__proto__')).toBe('__proto__');
     expect(unknownFieldKey(TRUNCATED_KEY)).toBe(UNKNOWN_FIELD_KEY);
   });

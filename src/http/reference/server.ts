@@ -3,6 +3,7 @@ import { createHandler } from '../fetch-handler.js';
 import { createMemoryStore } from '../memory-store.js';
 import { createNodeServer } from '../node-server.js';
 import { createStaticAuth } from '../static-auth.js';
+import type { Store } from '../store.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
 
@@ -14,6 +15,11 @@ export type ReferenceServerOptions = {
   readonly host?: string;
   /** Receives the banner and one line per request; default `console.log`. */
   readonly log?: (line: string) => void;
+  /**
+   * The store to serve (e.g. a `payments-kit/postgres` store holding `DEMO_SEED`); default a
+   * memory store seeded with `DEMO_SEED`. It stays the caller's to close.
+   */
+  readonly store?: Store;
 };
 
 /** A running reference server. */
@@ -59,7 +65,7 @@ export function demoCurlCommands(url: string): string[] {
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const handler = createHandler({
-    store: createMemoryStore(DEMO_SEED),
+    store: options.store ?? createMemoryStore(DEMO_SEED),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),

@@ -1,0 +1,136 @@
+// PATCH invoice through the handler on three stores, from the BUILT package (dist/): the memory
+// store (the baseline), the PostgreSQL adapter on PGlite (in memory, in this process) and on a
+// PostgreSQL server (PAYMENTS_KIT_PG_URL; the row is skipped without it). The handler is called
+// in-process (a WHATWG Request straight to createHandler's function), so the figures are the
+// handler plus the store, without HTTP.
+//
+// 1. Statements and round trips per PATCH, counted by a client wrapper around query(): without
+//    and with an Idempotency-Key (the key adds the idempotency begin; the answer is completed
+//    in the write's statement).
+// 2. Throughput: WRITERS concurrent writers, each PATCHing its own invoice in a loop for
+//    DURATION seconds (after a 1 s warm-up); requests per second and latency percentiles.
+//
+//   npm run build && npx tsx bench/store.bench.ts
+//   BENCH_DURATION=5 BENCH_WRITERS=50 PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/store.bench.ts
+import { existsSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 5);
+const WRITERS = Number(process.env['BENCH_WRITERS'] ?? 50);
+const PG_URL = process.env['PAYMENTS_KIT_PG_URL'];
+const ACCOUNT = 'bench-account';
+const SCHEMA = `pk_bench_${process.pid}`;
+
+if (!existsSync(new URL('../dist/postgres/index.js', import.meta.url))) {
+  console.error('dist/ is missing: run `npm run build` first (the bench measures the built package)');
+  process.exit(1);
+}
+const http = (await import(new URL('../dist/http/index.js', import.meta.url).href)) as typeof import('../src/http/index.js');
+const postgres = (await import(new URL('../dist/postgres/index.js', import.meta.url).href)) as typeof import('../src/postgres/index.js');
+const testing = (await import(new URL('../dist/testing/index.js', import.meta.url).href)) as typeof import('../src/testing/index.js');
+type Store = import('../src/http/index.js').Store;
+type Client = import('../src/postgres/index.js').PostgresClient;
+
+const invoiceIDs = Array.from({ length: WRITERS }, (_, i) => `be4c0000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+const seed = { accounts: { [ACCOUNT]: { invoices: invoiceIDs.map((id) => testing.fixtureInvoice(id)) } } };
+const auth = http.createStaticAuth({ bench: { scopes: [`/accounts/${ACCOUNT}/invoices.write`] } });
+
+let sequence = 0;
+function patchRequest(invoiceID: string, idempotencyKey?: string): Request {
+  sequence += 1;
+  return new Request(`http://bench.local/accounts/${ACCOUNT}/invoices/${invoiceID}`, {
+    method: 'PATCH',
+    headers: {
+      authorization: 'Bearer bench',
+      'content-type': 'application/json',
+      ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+    },
+    body: JSON.stringify({ description: `write ${sequence}` }),
+  });
+}
+
+/** A client whose query() calls are counted (each is one statement and one round trip). */
+function counting(client: Client): { client: Client; count: () => number; reset: () => void } {
+  let n = 0;
+  const wrapped = { query: (text: string, params?: unknown[]) => ((n += 1), client.query(text, params)) };
+  return { client: wrapped, count: () => n, reset: () => (n = 0) };
+}
+
+async function roundTrips(client: Client): Promise<{ plain: number; keyed: number }> {
+  const counter = counting(client);
+  const store = await postgres.createPostgresStore({ client: counter.client, schema: SCHEMA, migrate: false });
+  const handler = http.createHandler({ store, auth });
+  const measure = async (key?: string) => {
+    counter.reset();
+    const response = await handler(patchRequest(invoiceIDs[0]!, key));
+    if (response.status !== 200) throw new Error(`PATCH answered ${response.status}: ${await response.text()}`);
+    return counter.count();
+  };
+  return { plain: await measure(), keyed: await measure(`bench-${process.pid}-${Date.now()}`) };
+}
+
+type Throughput = { requests: number; perSecond: number; p50: number; p99: number; failures: number };
+
+async function throughput(store: Store): Promise<Throughput> {
+  const handler = http.createHandler({ store, auth });
+  const run = async (ms: number, latencies: number[] | undefined) => {
+    let failures = 0;
+    const end = performance.now() + ms;
+    await Promise.all(
+      invoiceIDs.map(async (id) => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          const response = await handler(patchRequest(id));
+          await response.arrayBuffer();
+          latencies?.push(performance.now() - started);
+          if (response.status !== 200) failures += 1;
+        }
+      }),
+    );
+    return failures;
+  };
+  await run(1_000, undefined);
+  const latencies: number[] = [];
+  const started = performance.now();
+  const failures = await run(DURATION_S * 1_000, latencies);
+  const seconds = (performance.now() - started) / 1_000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures };
+}
+
+type Row = { store: string; trips?: { plain: number; keyed: number }; result: Throughput };
+const rows: Row[] = [];
+
+rows.push({ store: 'memory (createMemoryStore)', result: await throughput(http.createMemoryStore(seed)) });
+
+const lite = await PGlite.create();
+try {
+  const store = await postgres.createPostgresStore({ client: lite, schema: SCHEMA, seed });
+  rows.push({ store: 'PGlite (in memory)', trips: await roundTrips(lite), result: await throughput(store) });
+} finally {
+  await lite.close();
+}
+
+if (PG_URL === undefined || PG_URL === '') {
+  console.log('PostgreSQL server: skipped (set PAYMENTS_KIT_PG_URL, e.g. postgres://postgres@127.0.0.1:5432/test)');
+} else {
+  const pool = new pg.Pool({ connectionString: PG_URL, max: 20 });
+  pool.on('error', () => undefined);
+  try {
+    const store = await postgres.createPostgresStore({ client: pool, schema: SCHEMA, seed });
+    rows.push({ store: 'PostgreSQL server (pg.Pool, 20 connections)', trips: await roundTrips(pool), result: await throughput(store) });
+  } finally {
+    await pool.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await pool.end();
+  }
+}
+
+console.log(`\nPATCH invoice through the handler, ${WRITERS} concurrent writers on distinct invoices, ${DURATION_S} s (Node ${process.versions.node})\n`);
+console.log('| store | statements = round trips per PATCH (no key / Idempotency-Key) | PATCH/s | p50 ms | p99 ms | non-200 |');
+console.log('|---|---|---|---|---|---|');
+for (const { store, trips, result } of rows) {
+  const t = trips === undefined ? 'n/a (no database)' : `${trips.plain} / ${trips.keyed}`;
+  console.log(`| ${store} | ${t} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${result.failures} |`);
+}

@@ -1,0 +1,147 @@
+/**
+ * Every statement the store runs at request time, in plain sight. `s` is the quoted schema
+ * name (checked by `quoteSchemaName`); everything else is a `$n` parameter. Every statement
+ * about a resource filters by account. Times come from the database's clock (`now()`), so
+ * several processes agree on leases and expiry whatever their own clocks say.
+ *
+ * Durations arrive as milliseconds (`$n::double precision * interval '1 millisecond'`).
+ */
+export function storeStatements(s: string) {
+  const ms = (n: number) => `($${n}::double precision * interval '1 millisecond')`;
+  /**
+   * Completes the idempotency record of account $1 with the answer in $n..$n+4 (key, lock
+   * token, status, headers, body) when `condition` holds; still in flight and held by that
+   * token, else nothing. The completed record lives `ttl_ms` from now.
+   */
+  const complete = (n: number, condition: string) => `UPDATE ${s}.idempotency_keys
+        SET status = $${n + 2}, headers = $${n + 3}::json, body = $${n + 4}::json, lock_token = NULL, locked_until = NULL,
+            expires_at = now() + ttl_ms * interval '1 millisecond'
+        WHERE account_id = $1 AND key = $${n} AND lock_token = $${n + 1} AND status IS NULL AND ${condition}`;
+  return {
+    getSchedule: `SELECT document::text AS document FROM ${s}.schedules WHERE account_id = $1 AND schedule_id = $2`,
+    getAdjustment: `SELECT document::text AS document FROM ${s}.adjustments WHERE account_id = $1 AND adjustment_id = $2`,
+    getInvoice: `SELECT document::text AS document, version::text AS version FROM ${s}.invoices WHERE account_id = $1 AND invoice_id = $2`,
+    getDispute: `SELECT dispute_id, status FROM ${s}.disputes WHERE account_id = $1 AND dispute_id = $2`,
+    listEvidence: `SELECT document::text AS document FROM ${s}.evidence WHERE account_id = $1 AND dispute_id = $2 ORDER BY seq`,
+    hasWalletDomain: `SELECT EXISTS (SELECT 1 FROM ${s}.wallet_domains WHERE account_id = $1 AND domain = $2) AS present`,
+
+    /**
+     * The whole invoice write in ONE statement (one round trip, one implicit transaction):
+     * compare-and-set on the version, the effects into the outbox only when the write
+     * happened, the idempotency record completed only when the write happened. `found`
+     * tells a conflict (the invoice exists) from not-found.
+     * $1 account, $2 invoice ID, $3 document, $4 expected version (NULL matches nothing),
+     * $5, $6, $7 the effects as parallel arrays (IDs, request IDs, effect JSON texts; text
+     * arrays rather than one JSON array, whose json operators would refuse a `\u0000` escape),
+     * $8..$12 the idempotency completion (key, lock token, status, headers, body; a NULL key
+     * completes nothing).
+     */
+    compareAndSetInvoice: `WITH written AS (
+        UPDATE ${s}.invoices SET document = $3::json, version = version + 1, updated_at = now()
+        WHERE account_id = $1 AND invoice_id = $2 AND version = $4::bigint
+        RETURNING version
+      ), outbox AS (
+        INSERT INTO ${s}.effects (effect_id, account_id, request_id, effect)
+        SELECT e.effect_id, $1, e.request_id, e.effect::json
+        FROM written, unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(effect_id, request_id, effect, position)
+        ORDER BY e.position
+        RETURNING 1
+      ), completed AS (
+        ${complete(8, 'EXISTS (SELECT 1 FROM written)')}
+        RETURNING 1
+      )
+      SELECT (SELECT version::text FROM written) AS version,
+             EXISTS (SELECT 1 FROM ${s}.invoices WHERE account_id = $1 AND invoice_id = $2) AS found`,
+
+    /**
+     * Appends one evidence row (no list rewrite) when the dispute exists, and completes the
+     * idempotency record in the same statement. $1 account, $2 dispute, $3 document,
+     * $4..$8 the idempotency completion as in compareAndSetInvoice.
+     */
+    addEvidence: `WITH added AS (
+        INSERT INTO ${s}.evidence (account_id, dispute_id, document)
+        SELECT account_id, dispute_id, $3::json FROM ${s}.disputes WHERE account_id = $1 AND dispute_id = $2
+        RETURNING 1
+      ), completed AS (
+        ${complete(4, 'EXISTS (SELECT 1 FROM added)')}
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM added) AS added`,
+
+    /**
+     * Claims up to $1 due effects, oldest first, for $2 ms: rows another claimer holds locked
+     * are skipped, and a claimed row is not due again until its lease ends (available_at).
+     * Each claim gets its own token.
+     */
+    claimEffects: `WITH due AS (
+        SELECT seq FROM ${s}.effects
+        WHERE delivered_at IS NULL AND available_at <= now()
+        ORDER BY seq
+        LIMIT $1
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE ${s}.effects AS e
+      SET claim_token = gen_random_uuid()::text, available_at = now() + ${ms(2)}, attempts = e.attempts + 1
+      FROM due WHERE e.seq = due.seq
+      RETURNING e.seq::text AS seq, e.effect_id, e.account_id, e.request_id, e.effect::text AS effect, e.attempts, e.claim_token`,
+    completeEffect: `UPDATE ${s}.effects SET delivered_at = now(), claim_token = NULL, last_error = NULL
+      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
+      RETURNING 1 AS done`,
+    releaseEffect: `UPDATE ${s}.effects SET claim_token = NULL, available_at = now() + ${ms(3)}, last_error = $4
+      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
+      RETURNING 1 AS done`,
+
+    /**
+     * Begins an idempotent request in one statement: inserts the record, or takes over one
+     * that counts as absent (past its TTL, or in flight past its lock); of two concurrent
+     * callers the unique key lets exactly one insert or take over. `lock_token` is set only
+     * for the caller that now owns the key; otherwise the row as the statement saw it tells
+     * in-flight, mismatch or completed.
+     * $1 account, $2 key, $3 fingerprint, $4 ttl ms, $5 lock ms.
+     */
+    beginIdempotent: `WITH taken AS (
+        INSERT INTO ${s}.idempotency_keys AS k (account_id, key, fingerprint, lock_token, locked_until, ttl_ms, expires_at)
+        VALUES ($1, $2, $3, gen_random_uuid()::text, now() + ${ms(5)}, $4, now() + ${ms(4)})
+        ON CONFLICT (account_id, key) DO UPDATE
+        SET fingerprint = EXCLUDED.fingerprint, lock_token = EXCLUDED.lock_token, locked_until = EXCLUDED.locked_until,
+            ttl_ms = EXCLUDED.ttl_ms, expires_at = EXCLUDED.expires_at, status = NULL, headers = NULL, body = NULL,
+            created_at = now()
+        WHERE k.expires_at <= now() OR (k.status IS NULL AND k.locked_until <= now())
+        RETURNING k.lock_token
+      )
+      SELECT (SELECT lock_token FROM taken) AS lock_token, k.fingerprint, k.status, k.headers::text AS headers, k.body::text AS body,
+             (k.expires_at > now() AND (k.status IS NOT NULL OR k.locked_until > now())) AS live
+      FROM (SELECT 1) AS one
+      LEFT JOIN ${s}.idempotency_keys AS k ON k.account_id = $1 AND k.key = $2`,
+    /**
+     * The record as a fresh statement sees it: the begin statement's snapshot may predate a
+     * concurrent insert or take-over that its ON CONFLICT clause saw.
+     */
+    readIdempotent: `SELECT fingerprint, status, headers::text AS headers, body::text AS body,
+             (expires_at > now() AND (status IS NOT NULL OR locked_until > now())) AS live
+      FROM ${s}.idempotency_keys
+      WHERE account_id = $1 AND key = $2`,
+    completeIdempotent: complete(2, 'true'),
+    releaseIdempotent: `DELETE FROM ${s}.idempotency_keys WHERE account_id = $1 AND key = $2 AND lock_token = $3 AND status IS NULL`,
+
+    /** Deletes up to $2 effects delivered more than $1 ms ago; answers how many. */
+    pruneEffects: `WITH gone AS (
+        DELETE FROM ${s}.effects AS e USING (
+          SELECT seq FROM ${s}.effects WHERE delivered_at < now() - ${ms(1)} ORDER BY delivered_at LIMIT $2 FOR UPDATE SKIP LOCKED
+        ) AS old WHERE e.seq = old.seq
+        RETURNING 1
+      ) SELECT count(*)::integer AS deleted FROM gone`,
+    /** Deletes up to $1 idempotency records that count as absent (expired, or in flight past their lock); answers how many. */
+    pruneIdempotency: `WITH gone AS (
+        DELETE FROM ${s}.idempotency_keys AS k USING (
+          SELECT account_id, key FROM ${s}.idempotency_keys
+          WHERE expires_at <= now() OR (status IS NULL AND locked_until <= now())
+          LIMIT $1 FOR UPDATE SKIP LOCKED
+        ) AS old WHERE k.account_id = old.account_id AND k.key = old.key
+        RETURNING 1
+      ) SELECT count(*)::integer AS deleted FROM gone`,
+  } as const;
+}
+
+/** The statements of one schema. */
+export type StoreStatements = ReturnType<typeof storeStatements>;

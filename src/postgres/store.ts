@@ -1,0 +1,233 @@
+import type { EvidenceText, Invoice } from '../schemas/index.js';
+import type {
+  BeginIdempotentResult,
+  ClaimedEffect,
+  IdempotencyCompletion,
+  IdempotentAnswer,
+  Store,
+  StoreSeed,
+  WriteExtras,
+} from '../http/store.js';
+import type { InvoiceEffect } from '../invoice/index.js';
+import { type PostgresClient, type Row, inTransaction, queryOf } from './client.js';
+import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
+import { POSTGRES_MESSAGES } from './messages.js';
+import { DEFAULT_SCHEMA, quoteSchemaName } from './schema-name.js';
+import { seedStore } from './seed.js';
+import { storeStatements } from './sql.js';
+import { isStorableText, storableNote } from './storable.js';
+
+/** Options of {@link createPostgresStore}. */
+export type PostgresStoreOptions = {
+  /** A `pg.Pool`, a connected `pg.Client` or a PGlite instance; it stays yours to close. */
+  readonly client: PostgresClient;
+  /** The schema holding the tables; default `payments_kit`. Lower-case letters, digits and `_`. */
+  readonly schema?: string;
+  /** Resources to insert when absent (rows already stored are kept); the same shape as `createMemoryStore`'s. */
+  readonly seed?: StoreSeed;
+  /** Create or upgrade the tables first (default `true`); with `false`, the schema must be at this code's version. */
+  readonly migrate?: boolean;
+};
+
+/** Options of {@link PostgresStore.prune}. */
+export type PruneOptions = {
+  /** Delete effects delivered longer ago than this; default 7 days. */
+  readonly deliveredOlderThanMs?: number;
+  /** Rows per delete statement (each its own short transaction); default 1,000. */
+  readonly batchSize?: number;
+};
+
+/** The store port on PostgreSQL, plus housekeeping. */
+export type PostgresStore = Store & {
+  /** The schema this store uses. */
+  readonly schema: string;
+  /**
+   * Deletes delivered effects older than `deliveredOlderThanMs` and idempotency records that
+   * count as absent (past their TTL, or in flight past their lock), in batches; resolves with
+   * how many of each it deleted. Safe to run from several processes and while serving.
+   */
+  prune(options?: PruneOptions): Promise<{ readonly effects: number; readonly idempotencyRecords: number }>;
+};
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** How many times beginIdempotentRequest re-runs when the record changes state under it. */
+const BEGIN_ROUNDS = 3;
+
+/** A version token this store hands out: a positive decimal counter (bigint column). */
+const VERSION_TOKEN = /^[1-9][0-9]{0,17}$/;
+
+/**
+ * The store port on PostgreSQL 13+ (node-postgres `Pool`/`Client`, or PGlite). Documents are
+ * `json` rows with a `version` column; compare-and-set is `UPDATE ... WHERE version = $n`;
+ * evidence is appended as rows; an invoice write, its outbox effects and its idempotency
+ * completion are ONE statement. The outbox is claimed with `FOR UPDATE SKIP LOCKED` and
+ * leases on the database's clock. Every statement is parameterised; the schema name, the only
+ * identifier, is checked and quoted. See docs/storage.md for the tables and the SQL.
+ *
+ * @example
+ * import pg from 'pg';
+ * import { createPostgresStore } from 'payments-kit/postgres';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const store = await createPostgresStore({ client: pool });
+ * const handler = createHandler({ store, auth });
+ * // or, embedded: createPostgresStore({ client: new PGlite('./data') })
+ */
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const { client } = options;
+  assertClient(client);
+  const schema = options.schema ?? DEFAULT_SCHEMA;
+  const s = quoteSchemaName(schema);
+  if (options.migrate ?? true) await migratePostgres(client, { schema });
+  else await checkSchemaVersion(client, schema);
+  const seed = options.seed;
+  if (seed !== undefined) await inTransaction(client, (query) => seedStore(query, s, seed));
+
+  const query = queryOf(client);
+  const sql = storeStatements(s);
+  const first = async (text: string, params: readonly unknown[]): Promise<Row | undefined> => (await query(text, params))[0];
+  const document = <T>(row: Row | undefined): T | undefined => (row === undefined ? undefined : (JSON.parse(row['document'] as string) as T));
+  /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
+  const read = async <T>(text: string, accountID: string, id: string): Promise<T | undefined> =>
+    storable(accountID, id) ? document<T>(await first(text, [accountID, id])) : undefined;
+
+  return {
+    schema,
+    getSchedule: (accountID, scheduleID) => read(sql.getSchedule, accountID, scheduleID),
+    getAdjustment: (accountID, adjustmentID) => read(sql.getAdjustment, accountID, adjustmentID),
+    async getInvoice(accountID, invoiceID) {
+      if (!storable(accountID, invoiceID)) return undefined;
+      const row = await first(sql.getInvoice, [accountID, invoiceID]);
+      if (row === undefined) return undefined;
+      return { invoice: JSON.parse(row['document'] as string) as Invoice, version: row['version'] as string };
+    },
+    async compareAndSetInvoice(accountID, invoice, expectedVersion, extras?: WriteExtras) {
+      if (!storable(accountID, invoice.invoiceID)) return { ok: false, reason: 'not-found' };
+      const effects = extras?.effects ?? [];
+      const row = await first(sql.compareAndSetInvoice, [
+        accountID,
+        invoice.invoiceID,
+        JSON.stringify(invoice),
+        VERSION_TOKEN.test(expectedVersion) ? expectedVersion : null,
+        effects.map((e) => e.effectID),
+        effects.map((e) => e.requestId),
+        effects.map((e) => JSON.stringify(e.effect)),
+        ...completionParams(extras?.idempotency),
+      ]);
+      const version = row?.['version'];
+      if (typeof version === 'string') return { ok: true, version };
+      return { ok: false, reason: row?.['found'] === true ? 'conflict' : 'not-found' };
+    },
+    async getDispute(accountID, disputeID) {
+      if (!storable(accountID, disputeID)) return undefined;
+      const row = await first(sql.getDispute, [accountID, disputeID]);
+      if (row === undefined) return undefined;
+      const status = row['status'];
+      return typeof status === 'string' ? { disputeID, status } : { disputeID };
+    },
+    async addEvidence(accountID, evidence: EvidenceText, extras?: Pick<WriteExtras, 'idempotency'>) {
+      if (!storable(accountID, evidence.disputeID)) return { ok: false, reason: 'not-found' };
+      const row = await first(sql.addEvidence, [accountID, evidence.disputeID, JSON.stringify(evidence), ...completionParams(extras?.idempotency)]);
+      return row?.['added'] === true ? { ok: true } : { ok: false, reason: 'not-found' };
+    },
+    async listEvidence(accountID, disputeID) {
+      if (!storable(accountID, disputeID)) return [];
+      const rows = await query(sql.listEvidence, [accountID, disputeID]);
+      return rows.map((row) => JSON.parse(row['document'] as string) as EvidenceText);
+    },
+    async hasWalletDomain(accountID, domain) {
+      const lower = domain.toLowerCase();
+      if (!storable(accountID, lower)) return false;
+      return (await first(sql.hasWalletDomain, [accountID, lower]))?.['present'] === true;
+    },
+
+    async claimEffects({ limit, leaseMs }) {
+      if (!(limit >= 1)) return [];
+      const rows = await query(sql.claimEffects, [Math.floor(limit), leaseMs]);
+      return [...rows]
+        .sort((x, y) => compareDecimal(x['seq'] as string, y['seq'] as string))
+        .map(
+          (row): ClaimedEffect => ({
+            effectID: row['effect_id'] as string,
+            accountID: row['account_id'] as string,
+            requestId: row['request_id'] as string,
+            effect: JSON.parse(row['effect'] as string) as InvoiceEffect,
+            attempt: Number(row['attempts']),
+            claimToken: row['claim_token'] as string,
+          }),
+        );
+    },
+    async completeEffect(effectID, claimToken) {
+      if (!storable(effectID, claimToken)) return false;
+      return (await query(sql.completeEffect, [effectID, claimToken])).length > 0;
+    },
+    async releaseEffect(effectID, claimToken, retryInMs, error) {
+      if (!storable(effectID, claimToken)) return false;
+      const note = error === undefined ? null : storableNote(error);
+      return (await query(sql.releaseEffect, [effectID, claimToken, Math.max(0, retryInMs), note])).length > 0;
+    },
+
+    async beginIdempotentRequest(accountID, { key, fingerprint, ttlMs, lockMs }): Promise<BeginIdempotentResult> {
+      if (!storable(accountID, key, fingerprint)) throw new TypeError(POSTGRES_MESSAGES.unstorableKey);
+      // A few rounds at most: each ends unless the record changed state between two statements.
+      for (let round = 0; round < BEGIN_ROUNDS; round++) {
+        const row = await first(sql.beginIdempotent, [accountID, key, fingerprint, ttlMs, lockMs]);
+        const lockToken = row?.['lock_token'];
+        if (typeof lockToken === 'string') return { state: 'started', lockToken };
+        const seen = row?.['live'] === true ? row : await first(sql.readIdempotent, [accountID, key]);
+        if (seen?.['live'] !== true) continue; // gone or expired meanwhile: begin again
+        if (seen['fingerprint'] !== fingerprint) return { state: 'mismatch' };
+        if (seen['status'] === null) return { state: 'in-flight' };
+        return { state: 'completed', answer: answerOf(seen) };
+      }
+      return { state: 'in-flight' };
+    },
+    async completeIdempotentRequest(accountID, completion) {
+      if (!storable(accountID, completion.key, completion.lockToken)) return;
+      await query(sql.completeIdempotent, [accountID, ...completionParams(completion)]);
+    },
+    async releaseIdempotentRequest(accountID, key, lockToken) {
+      if (!storable(accountID, key, lockToken)) return;
+      await query(sql.releaseIdempotent, [accountID, key, lockToken]);
+    },
+
+    async prune(pruneOptions = {}) {
+      const olderThan = pruneOptions.deliveredOlderThanMs ?? WEEK_MS;
+      const batch = Math.max(1, Math.floor(pruneOptions.batchSize ?? 1000));
+      const drain = async (text: string, params: readonly unknown[]): Promise<number> => {
+        let total = 0;
+        for (;;) {
+          const deleted = Number((await first(text, params))?.['deleted'] ?? 0);
+          total += deleted;
+          if (deleted < batch) return total;
+        }
+      };
+      return {
+        effects: await drain(sql.pruneEffects, [olderThan, batch]),
+        idempotencyRecords: await drain(sql.pruneIdempotency, [batch]),
+      };
+    },
+  };
+}
+
+/** The five parameters of an idempotency completion; all NULL (completing nothing) without one. */
+function completionParams(completion: IdempotencyCompletion | undefined): unknown[] {
+  if (completion === undefined || !isStorableText(completion.key) || !isStorableText(completion.lockToken)) return [null, null, null, null, null];
+  const { answer } = completion;
+  // Headers and body are stored as JSON text of their JS values: exact, whatever they hold.
+  return [completion.key, completion.lockToken, answer.status, JSON.stringify(answer.headers), JSON.stringify(answer.body ?? null)];
+}
+
+function answerOf(row: Row): IdempotentAnswer {
+  const body = JSON.parse(row['body'] as string) as string | null;
+  return {
+    status: Number(row['status']),
+    headers: JSON.parse(row['headers'] as string) as Record<string, string>,
+    body: body === null ? undefined : body,
+  };
+}
+
+const storable = (...texts: readonly string[]): boolean => texts.every(isStorableText);
+
+/** Orders two non-negative decimal strings numerically (bigint sequence numbers). */
+const compareDecimal = (x: string, y: string): number => x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);

@@ -1,0 +1,90 @@
+import { checkDecimalString, isCurrencyCode } from '../amount/index.js';
+import { parseResourceId } from '../ids/index.js';
+import { type FieldLimit, LONE_SURROGATE_MESSAGE, checkTextLength, hasLoneSurrogate } from '../limits/index.js';
+import { canonicalDateTime } from '../shared/canonical-date-time.js';
+import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './messages.js';
+import { INT32_MAX, INT32_MIN } from './int32.js';
+
+// The leaf rules of the request bodies as plain functions: each returns the message of the
+// first rule `value` breaks, or undefined. They call the same predicates as the valibot
+// schemas (checkTextLength, checkDecimalString, isCurrencyCode, parseResourceId,
+// canonicalDateTime), with the same messages; the differential test proves they agree.
+
+/**
+ * Text under `limit` (without one: only the lone-surrogate rule), as `textSchema`.
+ *
+ * @example
+ * textProblem('', FIELD_LIMITS.lineItemName) // 'must be at least 1 character'
+ */
+export function textProblem(value: unknown, limit?: FieldLimit): string | undefined {
+  if (typeof value !== 'string') return STRING_MESSAGE;
+  if (limit === undefined) return hasLoneSurrogate(value) ? LONE_SURROGATE_MESSAGE : undefined;
+  return checkTextLength(value, limit);
+}
+
+/**
+ * An int32 JSON number, as `Int32Schema`.
+ *
+ * @example
+ * int32Problem(2 ** 31) // 'must be an integer from -2147483648 to 2147483647'
+ */
+export function int32Problem(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX
+    ? undefined
+    : INT32_MESSAGE;
+}
+
+/**
+ * A currency code of our table, as `CurrencyCodeSchema`.
+ *
+ * @example
+ * currencyProblem('usd') // 'must be a 3-letter ISO 4217 currency code'
+ */
+export function currencyProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return STRING_MESSAGE;
+  return isCurrencyCode(value) ? undefined : CURRENCY_MESSAGE;
+}
+
+/**
+ * A decimal amount string, as `DecimalStringSchema`.
+ *
+ * @example
+ * decimalProblem('1e3') // the message of checkDecimalString
+ */
+export function decimalProblem(value: unknown): string | undefined {
+  return typeof value === 'string' ? checkDecimalString(value) : STRING_MESSAGE;
+}
+
+/**
+ * A Resource ID, as `ResourceIdSchema`.
+ *
+ * @example
+ * resourceIdProblem('prod-1') // the message of parseResourceId
+ */
+export function resourceIdProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return STRING_MESSAGE;
+  const parsed = parseResourceId(value);
+  return parsed.ok ? undefined : parsed.error;
+}
+
+/**
+ * An absolute URL, as the image `link` schema (WHATWG `URL`).
+ *
+ * @example
+ * linkProblem('/latte.png') // 'must be an absolute URL'
+ */
+export function linkProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return STRING_MESSAGE;
+  return URL.canParse(value) ? undefined : URL_MESSAGE;
+}
+
+/**
+ * A date-time in canonical form, as `DateTimeSchema`: the canonical string, or the message.
+ *
+ * @example
+ * dateTimeValue('2026-01-01t00:00:00z') // { ok: true, value: '2026-01-01T00:00:00Z' }
+ */
+export function dateTimeValue(value: unknown): { ok: true; value: string } | { ok: false; error: string } {
+  if (typeof value !== 'string') return { ok: false, error: STRING_MESSAGE };
+  return canonicalDateTime(value);
+}

@@ -1,0 +1,28 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createPostgresStore } from '../../src/postgres/index.js';
+import { runStoreConformance } from '../../src/testing/index.js';
+import { PGLITE_START_MS, createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
+
+// One database per suite, a fresh schema per check (each check builds its own store).
+
+describe('the PostgreSQL store passes the conformance suite on PGlite', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await createPGlite();
+  }, PGLITE_START_MS);
+  afterAll(() => db.close());
+  runStoreConformance({ createStore: (seed) => createPostgresStore({ client: db, schema: uniqueSchema('conf'), seed }), test: it });
+});
+
+describeRealPostgres('the PostgreSQL store passes the conformance suite on a real server (pg.Pool)', (url) => {
+  const { pool, schemas } = useRealPool(url);
+  runStoreConformance({
+    createStore: (seed) => {
+      const schema = uniqueSchema('conf');
+      schemas.push(schema);
+      return createPostgresStore({ client: pool(), schema, seed });
+    },
+    test: it,
+  });
+});
