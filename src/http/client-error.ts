@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { freshUuid } from './fresh-uuid.js';
 import { HTTP_MESSAGES } from './messages.js';
+import { afterPendingAnswers, inFlightResponse } from './pending-answers.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** What Node reports to `clientError`: an error with the parser's (or the timeout's) code. */
@@ -21,43 +22,11 @@ const UNPARSEABLE = [400, 'Bad Request', HTTP_MESSAGES.unparseable] as const;
  */
 export const CLIENT_ERROR_READ_LIMIT = 65_536;
 
-/** The response Node is writing (or will write first) on a socket, as far as this module needs it. */
-type InFlight = {
-  readonly headersSent: boolean;
-  readonly writableFinished: boolean;
-  readonly req?: { readonly complete?: boolean };
-  once(event: 'finish' | 'close', listener: () => void): unknown;
-  off(event: 'finish' | 'close', listener: () => void): unknown;
-};
-
-/** Node's current response on a socket (`socket._httpMessage`), if a request is being answered. */
-function inFlightOf(socket: Duplex): InFlight | undefined {
-  const message = (socket as { _httpMessage?: InFlight | null })._httpMessage;
-  return message === null || message === undefined || message.writableFinished ? undefined : message;
-}
-
 /** Sockets whose unparseable request is answered already (or will be, once earlier answers are written), with the bytes read then. */
 const REFUSING = new WeakMap<Duplex, number>();
 
 function bytesReadOf(socket: Duplex): number {
   return (socket as { bytesRead?: number }).bytesRead ?? 0;
-}
-
-/** Calls `then` once every response Node has queued on the socket is written (or the socket closed). */
-function afterPendingAnswers(socket: Duplex, then: () => void): void {
-  const current = inFlightOf(socket);
-  if (current === undefined || socket.destroyed) {
-    then();
-    return;
-  }
-  const next = (): void => {
-    current.off('finish', next);
-    current.off('close', next);
-    // Node hands the socket to the next queued response in its own 'finish' listener, before this one.
-    afterPendingAnswers(socket, then);
-  };
-  current.once('finish', next);
-  current.once('close', next);
 }
 
 function writeRefusal(socket: Duplex, status: number, reason: string, message: string, requestId: string): void {
@@ -99,7 +68,7 @@ export function answerClientError(error: ClientError, socket: Duplex): { status:
     if (bytesReadOf(socket) - refusedAt > CLIENT_ERROR_READ_LIMIT) socket.destroy();
     return undefined;
   }
-  const inFlight = inFlightOf(socket);
+  const inFlight = inFlightResponse(socket);
   // A request still being received when the error came is the one that is broken.
   const brokenInFlight = inFlight !== undefined && inFlight.req?.complete !== true;
   if (error.code === 'ECONNRESET' || !socket.writable || (brokenInFlight && inFlight.headersSent)) {

@@ -142,7 +142,7 @@ export type {
 } from './store.js';
 export { HTTP_MESSAGES } from './messages.js';
 export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './request-id.js';
-export { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH, isJsonContentType } from './json-body.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES, MAX_JSON_DEPTH, isJsonContentType } from './json-body.js';
 export { VERSION_POLICIES, type VersionPolicy } from './versions.js';
 export { DISPUTE_STATUSES_ACCEPTING_EVIDENCE, acceptsEvidence } from './operations/upload-evidence-text.js';
 export { PROVIDER_NOT_STRING_MESSAGE } from './operations/create-wallet-session.js';

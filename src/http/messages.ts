@@ -28,6 +28,7 @@ export const HTTP_MESSAGES = Object.freeze({
   invalidUtf8: 'the request body is not valid UTF-8',
   malformedJson: 'the request body is not valid JSON',
   tooDeep: 'the request body nests arrays and objects too deeply',
+  tooManyValues: 'the request body holds more JSON values (array elements and object members) than this server accepts',
   scheduleNotFound: 'the schedule was not found in this account',
   invoiceNotFound: 'the invoice was not found in this account',
   disputeNotFound: 'the dispute was not found in this account',

@@ -100,6 +100,16 @@ function hasUnreadBody(req: IncomingMessage): boolean {
   return length !== undefined && length.trim() !== '0';
 }
 
+/**
+ * True when the request asks to switch protocols (`Upgrade`, e.g. websocket or h2c). No
+ * protocol switch is served, and Node's parser stops at such a request: bytes pipelined
+ * behind it in the same packet are dropped unanswered. Closing after the answer tells the
+ * client so instead of leaving it waiting for `keepAliveTimeout`.
+ */
+function asksForUpgrade(req: IncomingMessage): boolean {
+  return headerOf(req, 'upgrade') !== undefined;
+}
+
 function readNodeBody(req: FrameworkRequest, res: ServerResponse, limit: number, onTooLarge: () => void): Promise<BodyBytes> {
   const parsed = parsedBody(req);
   if (parsed !== undefined) {
@@ -264,11 +274,12 @@ class NodeExchange implements Exchange {
   }
 
   /**
-   * Whether the answer must close the connection: a body refused mid-stream, or one not read
-   * to its end (an answer before the body was read: 401, 404, a declared length over the limit).
+   * Whether the answer must close the connection: a body refused mid-stream, one not read to
+   * its end (an answer before the body was read: 401, 404, a declared length over the limit),
+   * or a request that asked to switch protocols.
    */
   closesConnection(): boolean {
-    return this.state.closeConnection || hasUnreadBody(this.#req);
+    return this.state.closeConnection || hasUnreadBody(this.#req) || asksForUpgrade(this.#req);
   }
 
   get signal(): AbortSignal {

@@ -1,7 +1,8 @@
 import { type IncomingMessage, type Server, ServerResponse, createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type ClientError, answerClientError } from './client-error.js';
+import { CLIENT_ERROR_READ_LIMIT, type ClientError, answerClientError } from './client-error.js';
+import { afterPendingAnswers } from './pending-answers.js';
 import { type NodeListener, type NodeListenerOptions, continueOnRead, toNodeListener } from './node-listener.js';
 
 /** The limits and timeouts of {@link createNodeServer}, in milliseconds and counts. */
@@ -80,20 +81,29 @@ export function resolveNodeServerLimits(options: Partial<NodeServerLimits> = {})
 
 /**
  * Answers a `CONNECT` request through the listener (Node hands it to `connect` listeners
- * only, and destroys the socket without a word when there is none). The socket is a tunnel
- * candidate, never reused: the answer closes it.
+ * only, and destroys the socket without a word when there is none), after the answers to any
+ * requests pipelined before it. The socket is a tunnel candidate, never reused: the answer
+ * closes it, and at most {@link CLIENT_ERROR_READ_LIMIT} bytes sent after the CONNECT are read.
  */
 function answerConnect(listener: NodeListener, req: IncomingMessage, socket: Duplex): void {
-  const res = new ServerResponse(req);
-  res.shouldKeepAlive = false;
-  res.assignSocket(socket as Socket);
-  res.once('finish', () => {
-    res.detachSocket(socket as Socket);
-    socket.end();
+  // What the client sends after its CONNECT is not a request: dropped, up to a bound.
+  let dropped = 0;
+  socket.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > CLIENT_ERROR_READ_LIMIT) socket.destroy();
   });
-  // Whatever the client sends after its CONNECT is not a request: read and drop it until the end.
-  socket.on('data', () => undefined);
-  listener(req, res);
+  // Requests pipelined before the CONNECT are answered first, in order.
+  afterPendingAnswers(socket, () => {
+    if (socket.destroyed) return;
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    listener(req, res);
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ResponseLogger } from './access-log.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from './cors.js';
 import { freshUuid } from './fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from './idempotency/settings.js';
-import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from './json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from './openapi/serve.js';
 import { PORT_MESSAGES, checkOptionShapes } from './option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from './ports.js';
@@ -76,6 +76,8 @@ export type HandlerOptions = {
   readonly downstreamTimeoutMs?: number;
   /** Largest accepted request body in bytes; default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** Most values (array elements and object members) a JSON body may hold, checked before parsing; default 20 000. */
+  readonly maxJsonValues?: number;
   /** A path prefix the handler is served under, e.g. `/v1`; default none. */
   readonly basePath?: string;
   /** Implementations of operations listed in spec 4.6, by operation id; others answer 501. */
@@ -108,6 +110,7 @@ export type ResolvedOptions = {
   readonly rateLimiter: RateLimiter | undefined;
   readonly downstreamTimeoutMs: number;
   readonly maxBodyBytes: number;
+  readonly maxJsonValues: number;
   readonly basePath: string;
   readonly operations: ReadonlyMap<string, OperationImplementation>;
   readonly scheduleHorizon: ScheduleHorizon;
@@ -169,6 +172,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     rateLimiter: options.rateLimiter,
     downstreamTimeoutMs,
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxJsonValues: positive(options.maxJsonValues, DEFAULT_MAX_JSON_VALUES, 'maxJsonValues'),
     basePath: normalizeBasePath(options.basePath),
     operations,
     scheduleHorizon: {

@@ -97,6 +97,29 @@ describe('createNodeServer: every request gets an answer with x-request-id', () 
     }
   });
 
+  it('a CONNECT pipelined after other requests is answered after them, in order (it used to crash the process)', async () => {
+    const s = await start();
+    const c = await RawConnection.open(s.port);
+    const get = rawRequest([`GET /accounts/${A}/schedules/${SCHEDULE_ID} HTTP/1.1`, 'Host: x', auth]);
+    c.write(Buffer.concat([get, get, rawRequest(['CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443'], 'tunnel bytes')]), ['GET', 'GET', 'CONNECT']);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await c.next()).status);
+    expect(statuses).toEqual([200, 200, 404]);
+    await c.closed;
+  });
+
+  it('a request asking to switch protocols is answered and the connection closed (Node drops what is pipelined behind it)', async () => {
+    const s = await start();
+    const c = await RawConnection.open(s.port);
+    const get = [`GET /accounts/${A}/schedules/${SCHEDULE_ID} HTTP/1.1`, 'Host: x', auth];
+    c.write(Buffer.concat([rawRequest([...get, 'Connection: upgrade', 'Upgrade: websocket']), rawRequest(get)]), ['GET', 'GET']);
+    const r = await c.next();
+    expect([r.status, r.headers['connection']]).toEqual([200, 'close']);
+    expect(r.headers['x-request-id']).toMatch(UUID);
+    await Promise.race([c.closed, sleep(2_000)]);
+    expect(c.socket.destroyed).toBe(true);
+  });
+
   it('methods the router does not serve get 405 or 404, and methods Node cannot parse a 400, each with x-request-id', async () => {
     const s = await start();
     const cases = [

@@ -23,14 +23,21 @@ export class RawConnection {
   readonly #waiters: Waiter[] = [];
   readonly #methods: string[] = [];
   #buffer: Buffer = Buffer.alloc(0);
+  /** Chunks received and not yet joined to `#buffer`, and their size. */
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  /** Bytes the answer being read needs in all before it can be parsed (0: unknown). */
+  #need = 0;
   #ended = false;
 
   private constructor(socket: Socket) {
     this.socket = socket;
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('data', (chunk: Buffer) => {
-      this.#buffer = this.#buffer.length === 0 ? chunk : Buffer.concat([this.#buffer, chunk]);
-      this.#parse();
+      this.#pending.push(chunk);
+      this.#pendingBytes += chunk.length;
+      // A large body arrives in many chunks: join them once it is all there, not on every chunk.
+      if (this.#buffer.length + this.#pendingBytes >= this.#need) this.#parse();
     });
     socket.on('error', () => undefined);
     socket.once('close', () => {
@@ -93,6 +100,12 @@ export class RawConnection {
   }
 
   #parse(): void {
+    if (this.#pending.length > 0) {
+      this.#buffer = Buffer.concat([this.#buffer, ...this.#pending]);
+      this.#pending = [];
+      this.#pendingBytes = 0;
+    }
+    this.#need = 0;
     for (;;) {
       const end = this.#buffer.indexOf(HEAD_END);
       if (end < 0) return;
@@ -119,7 +132,10 @@ export class RawConnection {
         consumed = 0;
       } else if (headers['content-length'] !== undefined) {
         const length = Number(headers['content-length']);
-        if (rest.length < length) return;
+        if (rest.length < length) {
+          this.#need = end + 4 + length;
+          return;
+        }
         body = rest.subarray(0, length);
         consumed = length;
       } else if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {

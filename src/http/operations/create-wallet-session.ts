@@ -19,7 +19,7 @@ export const PROVIDER_NOT_STRING_MESSAGE = 'the wallet provider must resolve to 
  */
 export const createWalletSession: SpecifiedOperation = async (context) => {
   const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs, requestLimits } = context.options;
-  const body = await readJsonBody(context.exchange, maxBodyBytes);
+  const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
   if (!body.ok) return errorReply(400, body.error);
   const request = validateApplePaySessionRequest(body.value, { limits: requestLimits });
   if (!request.ok) return jsonReply(request.status, request.body);

@@ -17,7 +17,7 @@ import { type SpecifiedOperation, param } from './context.js';
  */
 export const updateInvoice: SpecifiedOperation = async (context) => {
   const { store, clock, generateId, maxBodyBytes, effectsCommitted, requestLimits } = context.options;
-  const body = await readJsonBody(context.exchange, maxBodyBytes);
+  const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
   if (!body.ok) return errorReply(400, body.error);
   const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));
   if (current === undefined) return errorReply(404, HTTP_MESSAGES.invoiceNotFound);

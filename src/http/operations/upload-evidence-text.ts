@@ -31,7 +31,7 @@ export function acceptsEvidence(dispute: Dispute): boolean {
  */
 export const uploadEvidenceText: SpecifiedOperation = async (context) => {
   const { store, clock, generateId, maxBodyBytes, requestLimits } = context.options;
-  const body = await readJsonBody(context.exchange, maxBodyBytes);
+  const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
   if (!body.ok) return errorReply(400, body.error);
   const disputeID = param(context, 'disputeID');
   const dispute = await store.getDispute(context.accountID, disputeID);
