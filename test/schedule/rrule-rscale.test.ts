@@ -88,3 +88,18 @@ describe('SKIP in the engine: the finer points', () => {
     ]);
   });
 });
+
+describe('SKIP as other implementations expect it (their test vectors, typed in)', () => {
+  it('MONTHLY from 2014-01-31: BACKWARD and FORWARD, with and without INTERVAL', () => {
+    const start = '2014-01-31T00:00:00Z';
+    expect(dates('RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD;COUNT=4', start)).toEqual(['2014-01-31', '2014-02-28', '2014-03-31', '2014-04-30']);
+    expect(dates('RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;COUNT=4', start)).toEqual(['2014-01-31', '2014-03-01', '2014-03-31', '2014-05-01']);
+    expect(dates('RSCALE=GREGORIAN;FREQ=MONTHLY;INTERVAL=3;SKIP=FORWARD;COUNT=4', start)).toEqual(['2014-01-31', '2014-05-01', '2014-07-31', '2014-10-31']);
+  });
+
+  it('YEARLY leap day with FORWARD comes back to February 29 in the next leap year', () => {
+    expect(dates('RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=FORWARD;COUNT=5', '2012-02-29T00:00:00Z')).toEqual([
+      '2012-02-29', '2013-03-01', '2014-03-01', '2015-03-01', '2016-02-29',
+    ]);
+  });
+});
