@@ -26,7 +26,7 @@ export type ReferenceServerOptions = {
 export type ReferenceServer = {
   readonly server: Server;
   readonly url: string;
-  /** Stops accepting connections, closes idle and active ones, and resolves once closed. */
+  /** Stops accepting connections, closes idle and active ones, waits for effect deliveries under way, and resolves once closed. */
   close(): Promise<void>;
 };
 
@@ -95,10 +95,14 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   return {
     server,
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
+    // Stop taking requests first, then wait for the effect deliveries under way: an effect not
+    // yet delivered stays in the store's outbox for the next start (with a persistent store).
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await handler.effects?.stop();
+    },
   };
 }
