@@ -25,16 +25,23 @@ const NUMERIC_LABEL = /^(?:\d+|0[xX][0-9A-Fa-f]*)$/;
 const labelsOf = (s: string): string[] => s.split('.');
 const lastLabel = (s: string): string => labelsOf(s).at(-1) ?? '';
 
+// The rules' patterns, compiled once (a regular expression literal inside a function is a new
+// object on every call).
+const WHITESPACE = /\s/u;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^\/\//;
+const PATH_PART = /[/?#\\]/;
+const NON_ASCII = /[^\x00-\x7F]/;
+
 /** The rules in the order they are checked; the first that matches names the failure. */
 const DOMAIN_RULES: readonly (readonly [(s: string) => boolean, string])[] = [
-  [(s) => /\s/u.test(s), DOMAIN_MESSAGES.whitespace],
-  [(s) => /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^\/\//.test(s), DOMAIN_MESSAGES.scheme],
+  [(s) => WHITESPACE.test(s), DOMAIN_MESSAGES.whitespace],
+  [(s) => SCHEME.test(s), DOMAIN_MESSAGES.scheme],
   [(s) => s.includes('@'), DOMAIN_MESSAGES.userInfo],
-  [(s) => /[/?#\\]/.test(s), DOMAIN_MESSAGES.path],
+  [(s) => PATH_PART.test(s), DOMAIN_MESSAGES.path],
   [(s) => s.startsWith('[') || s.split(':').length > 2, DOMAIN_MESSAGES.ipAddress],
   [(s) => s.includes(':'), DOMAIN_MESSAGES.port],
   [(s) => s.includes('*'), DOMAIN_MESSAGES.wildcard],
-  [(s) => /[^\x00-\x7F]/.test(s), DOMAIN_MESSAGES.nonAscii],
+  [(s) => NON_ASCII.test(s), DOMAIN_MESSAGES.nonAscii],
   [(s) => s.length > DOMAIN_MAX_LENGTH, DOMAIN_MESSAGES.tooLong],
   [(s) => s.length > 1 && s.endsWith('.'), DOMAIN_MESSAGES.trailingDot],
   [(s) => NUMERIC_LABEL.test(lastLabel(s)), DOMAIN_MESSAGES.ipAddress],
