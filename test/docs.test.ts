@@ -14,8 +14,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { bundleDocCode } from './bundle-doc-code.js';
 
 const root = resolve(import.meta.dirname, '..');
 const work = join(root, 'node_modules', '.cache', 'payments-kit-docs');
@@ -109,19 +109,10 @@ describe('documentation examples', () => {
       (b.file === 'README.md' || (b.code.includes('console.log(') && !/^\s*declare\s/m.test(b.code))),
   );
   it.each(runnable.map((b) => [where(b), b] as const))('%s runs and prints what its comments say', async (_, b) => {
-    const bundled = await build({
-      stdin: { contents: b.code, loader: 'ts', resolveDir: root, sourcefile: `${b.file} block ${b.index}` },
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
-      alias: { 'payments-kit': join(root, 'src') },
-    });
+    const code = await bundleDocCode(b.code, `${b.file} block ${b.index}`);
     mkdirSync(work, { recursive: true });
     const file = join(work, b.name.replace(/\.ts$/, '.mjs'));
-    writeFileSync(file, bundled.outputFiles[0]?.text ?? '');
+    writeFileSync(file, code);
     const printed: string[] = [];
     const original = console.log;
     console.log = (...args: unknown[]) => {

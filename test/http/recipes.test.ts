@@ -5,7 +5,6 @@
 // the handler's own, with x-request-id: valid JSON is read, bad JSON and oversized bodies are
 // the handler's 400s, HEAD and 405 behave as documented.
 import { serve as honoServe } from '@hono/node-server';
-import { build } from 'esbuild';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -14,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES, createHandler, toNodeListener } from '../../src/http/index.js';
+import { bundleDocCode } from '../bundle-doc-code.js';
 import { A, ADJUSTMENT_ID, DOMAIN, INVOICE_ID, SESSION, adjustment, bearer, call, draftInvoice, jsonInit, testOptions } from './helpers.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -38,18 +38,9 @@ async function start(name: string): Promise<Running> {
   const code = RECIPES.get(name);
   if (code === undefined) throw new Error(`docs/http.md has no recipe "${name}"`);
   const prelude = `import { testOptions } from ${JSON.stringify(join(root, 'test/http/helpers.ts'))};\nconst options = testOptions();\n`;
-  const bundled = await build({
-    stdin: { contents: `${prelude}${code}\n${EXPOSE[name] ?? ''}`, loader: 'ts', resolveDir: root, sourcefile: `http-md-${name}.ts` },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-    alias: { 'payments-kit': join(root, 'src') },
-  });
+  const bundled = await bundleDocCode(`${prelude}${code}\n${EXPOSE[name] ?? ''}`, `http-md-${name}.ts`);
   const file = join(outDir, `${name}-${process.pid}.mjs`);
-  writeFileSync(file, bundled.outputFiles[0]?.text ?? '');
+  writeFileSync(file, bundled);
   process.env['PORT'] = '0';
   const module = (await import(pathToFileURL(file).href)) as {
     address?: () => AddressInfo;
