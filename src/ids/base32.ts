@@ -1,7 +1,12 @@
 /** The RFC 4648 section 6 base32 alphabet, in lowercase. */
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
-const VALUE_OF = new Map<string, number>([...ALPHABET].map((char, value) => [char, value]));
+/** The 5-bit value of the alphabet character with UTF-16 code `code`, or -1 for any other. */
+function valueOfCode(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97; // a-z: 0-25
+  if (code >= 50 && code <= 55) return code - 24; // 2-7: 26-31
+  return -1;
+}
 
 /** 16 bytes are 128 bits; 26 characters of 5 bits carry 130, so 2 bits are spare. */
 export const UUID_BASE32_LENGTH = 26;
@@ -45,14 +50,14 @@ export type Base32Failure = 'alphabet' | 'spare-bits';
  */
 export function decodeUuidBase32(text: string): Uint8Array | Base32Failure {
   if (text.length !== UUID_BASE32_LENGTH) return 'alphabet';
+  const failure = checkUuidBase32(text);
+  if (failure !== undefined) return failure;
   const bytes = new Uint8Array(16);
   let buffer = 0;
   let bits = 0;
   let index = 0;
-  for (const char of text) {
-    const value = VALUE_OF.get(char);
-    if (value === undefined) return 'alphabet';
-    buffer = (buffer << 5) | value;
+  for (let i = 0; i < UUID_BASE32_LENGTH; i += 1) {
+    buffer = (buffer << 5) | valueOfCode(text.charCodeAt(i));
     bits += 5;
     if (bits >= 8) {
       bits -= 8;
@@ -61,5 +66,24 @@ export function decodeUuidBase32(text: string): Uint8Array | Base32Failure {
     }
     buffer &= (1 << bits) - 1;
   }
-  return (buffer & SPARE_MASK) === 0 ? bytes : 'spare-bits';
+  return bytes;
+}
+
+/**
+ * Why the first 26 characters of `text` are not the canonical base32 of 16 bytes, or
+ * `undefined` when they are: the check of `decodeUuidBase32` without decoding, so a
+ * validator allocates nothing. The spare bits are the low 2 bits of the 26th character.
+ *
+ * @example
+ * checkUuidBase32('kuoaydiojf7uszaokc2ggnaaaa_xfer') // undefined
+ * checkUuidBase32('kuoaydiojf7uszaokc2ggnaaab')      // 'spare-bits'
+ */
+export function checkUuidBase32(text: string): Base32Failure | undefined {
+  if (text.length < UUID_BASE32_LENGTH) return 'alphabet';
+  let last = 0;
+  for (let i = 0; i < UUID_BASE32_LENGTH; i += 1) {
+    last = valueOfCode(text.charCodeAt(i));
+    if (last === -1) return 'alphabet';
+  }
+  return (last & SPARE_MASK) === 0 ? undefined : 'spare-bits';
 }

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export { formatTypedId, isResourceId, parseResourceId, type ResourceId } from './resource-id.js';
+export { checkResourceId, formatTypedId, isResourceId, parseResourceId, type ResourceId } from './resource-id.js';
 export { isUuid } from './uuid.js';
 export { MAX_TYPE_SUFFIX_LENGTH, isTypeSuffix } from './type-suffix.js';
 export {

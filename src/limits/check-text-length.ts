@@ -1,5 +1,5 @@
 import type { FieldLimit } from './field-limits.js';
-import { hasLoneSurrogate, textLength } from './text-length.js';
+import { hasLoneSurrogate, hasSurrogate, textLength } from './text-length.js';
 
 /** Message for a string that holds a lone surrogate (it has no UTF-8 encoding). */
 export const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate';
@@ -35,8 +35,9 @@ export function tooShortMessage(min: number): string {
  * checkTextLength('\uD800', FIELD_LIMITS.displayName)   // 'must not contain a lone surrogate'
  */
 export function checkTextLength(s: string, limit: FieldLimit): string | undefined {
-  if (hasLoneSurrogate(s)) return LONE_SURROGATE_MESSAGE;
-  const length = textLength(s);
+  // One scan in the common case: a string without any surrogate is its UTF-16 length.
+  const length = hasSurrogate(s) ? (hasLoneSurrogate(s) ? -1 : textLength(s)) : s.length;
+  if (length === -1) return LONE_SURROGATE_MESSAGE;
   if (limit.min !== undefined && length < limit.min) return tooShortMessage(limit.min);
   if (length > limit.max) return tooLongMessage(limit.max);
   return undefined;

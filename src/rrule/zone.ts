@@ -4,17 +4,10 @@
  * local-time getters or setters.
  */
 
+import type { WallTime } from '../shared/wall-time.js';
 import { civilDate, dayNumber } from './calendar.js';
 
-/** A local calendar date and clock time: month 1-12, hour 0-23, second 0-59. */
-export type WallTime = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-};
+export type { WallTime };
 
 const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC']);
 const MS_PER_DAY = 86_400_000;

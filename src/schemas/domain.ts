@@ -53,12 +53,41 @@ const DOMAIN_RULES: readonly (readonly [(s: string) => boolean, string])[] = [
 export const DOMAIN_PATTERN =
   '^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?!(?:[0-9]+|0[xX][0-9A-Fa-f]*)$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$';
 
+/** 1 for the ASCII codes a host-name label may hold (letters, digits, hyphen), else 0. */
+const LABEL_CHAR = new Uint8Array(128);
+for (const [first, last] of [[48, 57], [65, 90], [97, 122], [45, 45]] as const) LABEL_CHAR.fill(1, first, last + 1);
+
+const HYPHEN = 45;
+const DOT = 46;
+
+/** True when `s[start, end)` is 1 to 63 characters and neither starts nor ends with a hyphen. */
+function isLabelShape(s: string, start: number, end: number): boolean {
+  const length = end - start;
+  return length >= 1 && length <= 63 && s.charCodeAt(start) !== HYPHEN && s.charCodeAt(end - 1) !== HYPHEN;
+}
+
 /**
- * {@link DOMAIN_PATTERN} as a regular expression: a name it matches breaks none of the rules
- * below (each rule refuses something the pattern cannot match), so a valid name is accepted
- * by one native match; only a refused name walks the rules to find its message.
+ * True when `s` matches {@link DOMAIN_PATTERN}, by one pass over its characters (a scan, not
+ * the pattern: the scan costs half as much on a valid name). A name it accepts breaks none of
+ * the rules below (each rule refuses something it cannot accept), so a valid name needs no
+ * more; only a refused name walks the rules for its message. A property test holds it equal
+ * to the pattern.
  */
-const VALID_DOMAIN = new RegExp(DOMAIN_PATTERN);
+function isValidDomain(s: string): boolean {
+  if (s.length === 0 || s.length > DOMAIN_MAX_LENGTH) return false;
+  let labelStart = 0;
+  for (let i = 0; i < s.length; i += 1) {
+    const code = s.charCodeAt(i);
+    if (code === DOT) {
+      if (!isLabelShape(s, labelStart, i)) return false;
+      labelStart = i + 1;
+    } else if (code > 127 || LABEL_CHAR[code] === 0) return false;
+  }
+  if (labelStart === 0 || !isLabelShape(s, labelStart, s.length)) return false;
+  // A last label that starts with a digit may be a number (see NUMERIC_LABEL).
+  const first = s.charCodeAt(labelStart);
+  return !(first >= 48 && first <= 57 && NUMERIC_LABEL.test(s.slice(labelStart)));
+}
 
 /**
  * Checks a wallet-payment session `domain` (spec 4.4): a fully qualified host name of at
@@ -72,7 +101,7 @@ const VALID_DOMAIN = new RegExp(DOMAIN_PATTERN);
  * checkDomain('shop.example:443')       // 'must not contain a port'
  */
 export function checkDomain(s: string): string | undefined {
-  if (VALID_DOMAIN.test(s)) return undefined;
+  if (isValidDomain(s)) return undefined;
   for (const [breaks, message] of DOMAIN_RULES) if (breaks(s)) return message;
   return undefined;
 }

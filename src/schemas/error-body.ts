@@ -59,7 +59,9 @@ export type ErrorNode = { [key: string]: string | ErrorNode };
 
 /** Sets an own, enumerable property: `__proto__` becomes a plain key and no prototype changes. */
 function defineOwn(node: ErrorNode, key: string, value: string | ErrorNode): void {
-  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  // Assignment is the fast path; only `__proto__` would reach the prototype setter through it.
+  if (key === '__proto__') Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  else node[key] = value;
 }
 
 function ownValue(node: ErrorNode, key: string): string | ErrorNode | undefined {

@@ -2,6 +2,18 @@ import { UNKNOWN_FIELD_MESSAGE, truncatedMessage, unknownFieldKey } from './erro
 import type { ErrorBody } from './validation-result.js';
 
 /**
+ * True when `body` has an own key that `fields` does not list: the question a valid body
+ * answers without building an {@link ErrorText}.
+ *
+ * @example
+ * hasUnknownField({ text: 'x', amountDetails: {} }, ['evidenceType', 'text']) // true
+ */
+export function hasUnknownField(body: Record<string, unknown>, fields: readonly string[]): boolean {
+  for (const key in body) if (!fields.includes(key) && Object.hasOwn(body, key)) return true;
+  return false;
+}
+
+/**
  * The `{ error }` text of a straight-line validator, built as `summarizeIssues` builds it:
  * `field: message` entries joined by `; `, at most `maxErrors` of them, then the truncation
  * note when more failed.
@@ -12,7 +24,7 @@ import type { ErrorBody } from './validation-result.js';
  * text.body() // { error: 'text: is required' }
  */
 export class ErrorText {
-  private entries: string[] | undefined;
+  private text = '';
   private total = 0;
 
   constructor(private readonly maxErrors: number) {}
@@ -29,22 +41,24 @@ export class ErrorText {
 
   add(field: string, message: string): void {
     this.total += 1;
-    this.entries ??= [];
-    if (this.entries.length < this.maxErrors) this.entries.push(`${field}: ${message}`);
+    if (this.total > this.maxErrors) return;
+    this.text = this.total === 1 ? `${field}: ${message}` : `${this.text}; ${field}: ${message}`;
   }
 
   /** Adds every own key of `body` that `fields` does not list, until the text is truncated. */
   addUnknownFields(body: Record<string, unknown>, fields: readonly string[]): void {
-    for (const key of Object.keys(body)) {
-      if (fields.includes(key)) continue;
+    // `for...in` with `Object.hasOwn` visits the keys of `Object.keys`, in its order, without
+    // allocating their list for a valid body.
+    for (const key in body) {
+      if (fields.includes(key) || !Object.hasOwn(body, key)) continue;
       this.add(unknownFieldKey(key), UNKNOWN_FIELD_MESSAGE);
       if (this.isTruncated) return;
     }
   }
 
   body(): ErrorBody {
-    const entries = this.entries ?? [];
-    if (this.isTruncated) entries.push(truncatedMessage(this.maxErrors));
-    return { error: entries.join('; ') };
+    if (!this.isTruncated) return { error: this.text };
+    const note = truncatedMessage(this.maxErrors);
+    return { error: this.maxErrors === 0 ? note : `${this.text}; ${note}` };
   }
 }

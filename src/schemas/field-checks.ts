@@ -1,5 +1,5 @@
 import { checkDecimalString, isCurrencyCode } from '../amount/index.js';
-import { parseResourceId } from '../ids/index.js';
+import { checkResourceId } from '../ids/index.js';
 import { type FieldLimit, LONE_SURROGATE_MESSAGE, checkTextLength, hasLoneSurrogate } from '../limits/index.js';
 import { canonicalDateTime } from '../shared/canonical-date-time.js';
 import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './messages.js';
@@ -7,7 +7,7 @@ import { INT32_MAX, INT32_MIN } from './int32.js';
 
 // The leaf rules of the request bodies as plain functions: each returns the message of the
 // first rule `value` breaks, or undefined. They call the same predicates as the valibot
-// schemas (checkTextLength, checkDecimalString, isCurrencyCode, parseResourceId,
+// schemas (checkTextLength, checkDecimalString, isCurrencyCode, checkResourceId,
 // canonicalDateTime), with the same messages; the differential test proves they agree.
 
 /**
@@ -59,12 +59,10 @@ export function decimalProblem(value: unknown): string | undefined {
  * A Resource ID, as `ResourceIdSchema`.
  *
  * @example
- * resourceIdProblem('prod-1') // the message of parseResourceId
+ * resourceIdProblem('prod-1') // the message of checkResourceId
  */
 export function resourceIdProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string') return STRING_MESSAGE;
-  const parsed = parseResourceId(value);
-  return parsed.ok ? undefined : parsed.error;
+  return typeof value === 'string' ? checkResourceId(value) : STRING_MESSAGE;
 }
 
 /**

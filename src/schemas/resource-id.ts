@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseResourceId } from '../ids/index.js';
+import { checkResourceId } from '../ids/index.js';
 import { FIELD_LIMITS } from '../limits/index.js';
 import { STRING_MESSAGE } from './messages.js';
 
@@ -9,14 +9,14 @@ export const RESOURCE_ID_PATTERN =
 
 /**
  * A Resource ID field (spec 2 conventions): a UUID or a typed ID, at most 36 characters,
- * checked by `parseResourceId` of payments-kit/ids, whose message is reported unchanged.
+ * checked by `checkResourceId` of payments-kit/ids, whose message is reported unchanged.
  */
 export const ResourceIdSchema = v.pipe(
   v.string(STRING_MESSAGE),
   v.rawCheck<string>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
-    const parsed = parseResourceId(dataset.value);
-    if (!parsed.ok) addIssue({ message: parsed.error });
+    const message = checkResourceId(dataset.value);
+    if (message !== undefined) addIssue({ message });
   }),
   v.metadata({ maxLength: FIELD_LIMITS.resourceId.max, pattern: RESOURCE_ID_PATTERN }),
 );

@@ -1,7 +1,7 @@
 import { FIELD_LIMITS, REQUEST_LIMITS } from '../limits/index.js';
 import type { ApplePaySessionRequest } from './apple-pay-session.js';
 import { checkDomain } from './domain.js';
-import { ErrorText } from './fast-error-text.js';
+import { ErrorText, hasUnknownField } from './fast-error-text.js';
 import { textProblem } from './field-checks.js';
 import { isJsonObject } from './is-json-object.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, STRING_MESSAGE } from './messages.js';
@@ -24,18 +24,20 @@ const FIELDS = ['domain', 'displayName'];
  */
 export function validateApplePaySessionRequest(
   body: unknown,
-  options: ValidatorOptions = {},
+  options?: ValidatorOptions,
 ): ValidationResult<ApplePaySessionRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const errors = new ErrorText((options.limits ?? REQUEST_LIMITS).fieldErrors);
   const domain = body['domain'];
   const domainMessage =
     'domain' in body ? (typeof domain === 'string' ? checkDomain(domain) : STRING_MESSAGE) : REQUIRED_MESSAGE;
-  if (domainMessage !== undefined) errors.add('domain', domainMessage);
   const displayName = body['displayName'];
   const nameMessage = 'displayName' in body ? textProblem(displayName, FIELD_LIMITS.displayName) : REQUIRED_MESSAGE;
+  if (domainMessage === undefined && nameMessage === undefined && !hasUnknownField(body, FIELDS)) {
+    return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
+  }
+  const errors = new ErrorText((options?.limits ?? REQUEST_LIMITS).fieldErrors);
+  if (domainMessage !== undefined) errors.add('domain', domainMessage);
   if (nameMessage !== undefined) errors.add('displayName', nameMessage);
   errors.addUnknownFields(body, FIELDS);
-  if (!errors.isEmpty) return { ok: false, status: 422, body: errors.body() };
-  return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
+  return { ok: false, status: 422, body: errors.body() };
 }

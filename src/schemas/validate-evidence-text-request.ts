@@ -1,7 +1,7 @@
 import { FIELD_LIMITS, REQUEST_LIMITS } from '../limits/index.js';
 import { EVIDENCE_TYPES } from './enums.js';
 import type { EvidenceTextRequest } from './evidence-text.js';
-import { ErrorText } from './fast-error-text.js';
+import { ErrorText, hasUnknownField } from './fast-error-text.js';
 import { textProblem } from './field-checks.js';
 import { isJsonObject } from './is-json-object.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from './messages.js';
@@ -26,17 +26,19 @@ const TYPES_MESSAGE = oneOfMessage(EVIDENCE_TYPES);
  */
 export function validateEvidenceTextRequest(
   body: unknown,
-  options: ValidatorOptions = {},
+  options?: ValidatorOptions,
 ): ValidationResult<EvidenceTextRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const errors = new ErrorText((options.limits ?? REQUEST_LIMITS).fieldErrors);
   const evidenceType = body['evidenceType'];
-  if (!('evidenceType' in body)) errors.add('evidenceType', REQUIRED_MESSAGE);
-  else if (!TYPES.has(evidenceType)) errors.add('evidenceType', TYPES_MESSAGE);
+  const typeMessage = !('evidenceType' in body) ? REQUIRED_MESSAGE : TYPES.has(evidenceType) ? undefined : TYPES_MESSAGE;
   const text = body['text'];
   const textMessage = 'text' in body ? textProblem(text, FIELD_LIMITS.evidenceText) : REQUIRED_MESSAGE;
+  if (typeMessage === undefined && textMessage === undefined && !hasUnknownField(body, FIELDS)) {
+    return { ok: true, value: { evidenceType, text } as EvidenceTextRequest };
+  }
+  const errors = new ErrorText((options?.limits ?? REQUEST_LIMITS).fieldErrors);
+  if (typeMessage !== undefined) errors.add('evidenceType', typeMessage);
   if (textMessage !== undefined) errors.add('text', textMessage);
   errors.addUnknownFields(body, FIELDS);
-  if (!errors.isEmpty) return { ok: false, status: 400, body: errors.body() };
-  return { ok: true, value: { evidenceType, text } as EvidenceTextRequest };
+  return { ok: false, status: 400, body: errors.body() };
 }

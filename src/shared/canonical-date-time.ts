@@ -1,4 +1,4 @@
-import { parseDateTime } from './rfc3339.js';
+import { parseDateTime, readDateTime } from './rfc3339.js';
 import { type Result, err, ok } from './result.js';
 
 /** Message for a leap second whose next second would be past year 9999 (it has no 4-digit form). */
@@ -28,10 +28,13 @@ function offsetMinutesOf(text: string): number {
  * canonicalDateTime('2017-01-01T08:59:60+09:00')   // { ok: true, value: '2017-01-01T09:00:00+09:00' }
  */
 export function canonicalDateTime(text: string): Result<string, string> {
+  const fields = readDateTime(text);
+  if (typeof fields === 'string') return err(fields);
+  const lowercase = text.charCodeAt(10) === 116 || text.charCodeAt(text.length - 1) === 122; // t, z
+  const upper = lowercase ? `${text.slice(0, 10)}T${text.slice(11, -1)}${text.endsWith('z') ? 'Z' : text.slice(-1)}` : text;
+  if (fields.second !== 60) return ok(upper);
   const parsed = parseDateTime(text);
   if (!parsed.ok) return parsed;
-  const upper = `${text.slice(0, 10)}T${text.slice(11, -1)}${text.endsWith('z') ? 'Z' : text.slice(-1)}`;
-  if (text.slice(17, 19) !== '60') return ok(upper);
   // The parser read the leap second as the next second; write that instant on the sender's wall clock.
   const offsetMinutes = offsetMinutesOf(upper);
   const wallSeconds = Math.floor(parsed.value.getTime() / 1000) * 1000 + offsetMinutes * 60_000;

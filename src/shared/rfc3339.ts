@@ -1,9 +1,10 @@
 import { type Result, err, ok } from './result.js';
+import type { WallTime } from './wall-time.js';
 
 // RFC 3339 section 5.6 `date-time`, with the "T" and "Z" case-insensitive as the RFC allows.
-// A time offset is required: a local time without one names no instant.
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+// A time offset is required: a local time without one names no instant. The pattern checks
+// the shape only (no captures); the digits sit at fixed places and are read by `readDateTime`.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
@@ -22,6 +23,55 @@ export const DATE_TIME_MESSAGE =
   'must be an RFC 3339 date-time with a time offset, e.g. 2026-04-01T09:00:00Z';
 
 /**
+ * The fields of a date-time that `readDateTime` found well-formed: the wall time as written
+ * (`second` may be 60), the fraction with its dot, and the offset in minutes east of UTC.
+ */
+export type DateTimeFields = WallTime & { fraction: string; offsetMinutes: number };
+
+/** The value of the `width` ASCII digits of `text` at `at` (known to be digits). */
+function digitsAt(text: string, at: number, width: number): number {
+  let value = 0;
+  for (let i = at; i < at + width; i += 1) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
+}
+
+/**
+ * Reads an RFC 3339 `date-time` into its fields, or gives the message of the first rule it
+ * breaks: the shape, then impossible dates and times (Feb 30, hour 24, minute 60, second 61,
+ * offset hour 24). Whether a `:60` falls at 23:59 UTC is left to `parseDateTime`, which needs
+ * the instant to tell. No `Date` is built: this is the check every request body runs.
+ *
+ * @example
+ * readDateTime('2026-04-01T09:00:00-04:00') // { year: 2026, month: 4, ..., offsetMinutes: -240 }
+ * readDateTime('2026-02-30T00:00:00Z')      // 'day 30 does not exist in 2026-02'
+ */
+export function readDateTime(text: string): DateTimeFields | string {
+  if (!DATE_TIME.test(text)) return DATE_TIME_MESSAGE;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  if (month < 1 || month > 12) return `month ${text.slice(5, 7)} does not exist`;
+  if (day < 1 || day > daysInMonth(year, month)) return `day ${text.slice(8, 10)} does not exist in ${text.slice(0, 7)}`;
+  if (hour > 23) return `hour ${text.slice(11, 13)} does not exist`;
+  if (minute > 59) return `minute ${text.slice(14, 16)} does not exist`;
+  if (second > 60) return `second ${text.slice(17, 19)} does not exist`;
+  const last = text.charCodeAt(text.length - 1);
+  const zulu = last === 90 || last === 122; // Z or z
+  const zoneStart = zulu ? text.length - 1 : text.length - 6;
+  let offsetMinutes = 0;
+  if (!zulu) {
+    const offsetHours = digitsAt(text, zoneStart + 1, 2);
+    const offsetRest = digitsAt(text, zoneStart + 4, 2);
+    if (offsetHours > 23 || offsetRest > 59) return `time offset ${text.slice(zoneStart)} does not exist`;
+    offsetMinutes = (text.charCodeAt(zoneStart) === 45 ? -1 : 1) * (offsetHours * 60 + offsetRest);
+  }
+  return { year, month, day, hour, minute, second, fraction: text.slice(19, zoneStart), offsetMinutes };
+}
+
+/**
  * Parses an RFC 3339 `date-time` (with `Z` or a `+hh:mm` offset) into a `Date`.
  * Impossible dates and times (Feb 30, hour 24, minute 60) are refused; a leap second
  * (`:60`) is accepted only at 23:59 UTC and read as the next second, as `Date` cannot hold it.
@@ -32,28 +82,10 @@ export const DATE_TIME_MESSAGE =
  * parseDateTime('2026-02-30T00:00:00Z')      // { ok: false, error: '...' }
  */
 export function parseDateTime(text: string): Result<Date, string> {
-  const m = DATE_TIME.exec(text);
-  if (m === null) return err(DATE_TIME_MESSAGE);
-  const [, ys, mos, ds, hs, mis, ss, frac, z, sign, ohs, oms] = m;
-  const year = Number(ys);
-  const month = Number(mos);
-  const day = Number(ds);
-  const hour = Number(hs);
-  const minute = Number(mis);
-  const second = Number(ss);
-  if (month < 1 || month > 12) return err(`month ${mos} does not exist`);
-  if (day < 1 || day > daysInMonth(year, month)) return err(`day ${ds} does not exist in ${ys}-${mos}`);
-  if (hour > 23) return err(`hour ${hs} does not exist`);
-  if (minute > 59) return err(`minute ${mis} does not exist`);
-  if (second > 60) return err(`second ${ss} does not exist`);
-  let offsetMinutes = 0;
-  if (z === undefined) {
-    const oh = Number(ohs);
-    const om = Number(oms);
-    if (oh > 23 || om > 59) return err(`time offset ${sign}${ohs}:${oms} does not exist`);
-    offsetMinutes = (sign === '-' ? -1 : 1) * (oh * 60 + om);
-  }
-  const millis = frac === undefined ? 0 : Math.floor(Number(`0${frac}`) * 1000);
+  const fields = readDateTime(text);
+  if (typeof fields === 'string') return err(fields);
+  const { year, month, day, hour, minute, second, fraction, offsetMinutes } = fields;
+  const millis = fraction === '' ? 0 : Math.floor(Number(`0${fraction}`) * 1000);
   const utc = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59), millis);
   // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear undoes that.
   const date = new Date(utc);

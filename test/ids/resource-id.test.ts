@@ -7,10 +7,12 @@ import {
   RESOURCE_ID_MESSAGE,
   TYPE_SUFFIX_MESSAGE,
   UUID_MESSAGE,
+  checkResourceId,
   formatTypedId,
   isResourceId,
   parseResourceId,
 } from '../../src/ids/index.js';
+import { RESOURCE_ID_PATTERN } from '../../src/schemas/index.js';
 import { referenceBase32OfUuid, uuidOfBytes } from './reference.js';
 
 const ANCHOR_ID = 'kuoaydiojf7uszaokc2ggnaaaa_xfer';
@@ -256,5 +258,32 @@ describe('formatTypedId: bad arguments', () => {
 
   it('throws a TypeError specifically', () => {
     expect(() => formatTypedId('x', 'xfer')).toThrow(TypeError);
+  });
+});
+
+describe('checkResourceId (issue 15: the rules of parseResourceId without decoding)', () => {
+  const pattern = new RegExp(RESOURCE_ID_PATTERN);
+  /** Typed IDs with any last character, any suffix, and one character replaced anywhere. */
+  const nearIds = fc.oneof(
+    anyTypedId,
+    fc.tuple(anyTypedId, fc.nat(35), fc.constantFrom(...'aA019=_-.xyz7\u00e9'.split(''))).map(([id, at, c]) => id.slice(0, at) + c + id.slice(at + 1)),
+    fc.tuple(fc.stringMatching(/^[a-z2-7]{25}$/), fc.constantFrom(...BASE32.split('')), anySuffix).map(([head, last, suffix]) => `${head}${last}_${suffix}`),
+    anyUuid,
+    fc.string({ maxLength: 40 }),
+  );
+
+  it('gives the message parseResourceId gives, and accepts exactly what RESOURCE_ID_PATTERN matches', () => {
+    fc.assert(
+      fc.property(nearIds, (s) => {
+        const message = checkResourceId(s);
+        expect(message).toBe(refusedWith(s));
+        expect(message === undefined).toBe(pattern.test(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('refuses a non-string with the string message', () => {
+    for (const value of [null, 1, {}, ['kuoaydiojf7uszaokc2ggnaaaa_xfer']]) expect(checkResourceId(value)).toBe(NOT_A_STRING_MESSAGE);
   });
 });

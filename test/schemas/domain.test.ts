@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DOMAIN_MESSAGES, checkDomain } from '../../src/schemas/index.js';
+import { DOMAIN_MESSAGES, DOMAIN_PATTERN, checkDomain } from '../../src/schemas/index.js';
 
 const label63 = 'a'.repeat(63);
 
@@ -72,5 +73,33 @@ describe('checkDomain: refused, each with its own message', () => {
     expect(DOMAIN_MESSAGES.label).toBe(
       'each label must be 1 to 63 letters, digits or hyphens, and must not start or end with a hyphen',
     );
+  });
+});
+
+describe('checkDomain and DOMAIN_PATTERN (the OpenAPI and JSON Schema form) accept the same names', () => {
+  // checkDomain accepts a valid name by a scan of its characters (issue 15), not by the
+  // pattern; the two must agree on every string, so a JSON Schema validator and ours agree.
+  const pattern = new RegExp(DOMAIN_PATTERN);
+  const label = fc.stringMatching(/^[A-Za-z0-9-]{0,64}$/);
+  const nameLike = fc.oneof(
+    fc.array(fc.oneof(label, fc.constantFrom('0x1f', '0X', '123', 'xn--p1ai', '-a', 'a-', '', 'a'.repeat(63), 'a'.repeat(64))), { minLength: 1, maxLength: 6 }).map((labels) => labels.join('.')),
+    fc.array(label, { minLength: 4, maxLength: 5 }).map((labels) => labels.join('.')),
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+  );
+
+  it('on names built from labels at and past their limits, and on any string', () => {
+    fc.assert(
+      fc.property(nameLike, (name) => {
+        expect(checkDomain(name) === undefined).toBe(pattern.test(name));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('at 253 and 254 characters, and with a numeric last label', () => {
+    for (const name of [['a'.repeat(63), 'a'.repeat(63), 'a'.repeat(63), 'a'.repeat(61)].join('.'), ['a'.repeat(63), 'a'.repeat(63), 'a'.repeat(63), 'a'.repeat(62)].join('.'), 'shop.123', 'shop.0x', 'shop.0x1g', 'shop.1a']) {
+      expect(checkDomain(name) === undefined).toBe(pattern.test(name));
+    }
   });
 });
