@@ -14,3 +14,5 @@ export {
   TYPE_SUFFIX_MESSAGE,
   UUID_MESSAGE,
 } from './messages.js';
+/** What `parseResourceId` returns: `{ ok: true, value }` or `{ ok: false, error }` (DESIGN's `Result`). */
+export type { Result } from '../shared/result.js';

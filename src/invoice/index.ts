@@ -34,4 +34,8 @@ export {
   canTransition,
   findTransition,
 } from './transitions.js';
-export type { Invoice, InvoiceStatus, InvoiceUpdate, LineItem, LineItemOption, LineItems } from './types.js';
+/** The invoice shapes of spec 2.6 and 4.2 (the same types as in `payments-kit/schemas`). */
+export type * from './types.js';
+/** Types owned by other modules that this module's functions take. */
+export type { AmountDecimal } from '../amount/index.js';
+export type { RequestLimits } from '../limits/index.js';

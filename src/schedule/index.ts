@@ -52,8 +52,31 @@ export {
   LINE_ITEM_TOTAL_FIELD_MESSAGE,
   LINE_ITEMS_TOTAL_FAILED_MESSAGE,
 } from './run-transfer.js';
-/** The RunTransfer shape that `validateRunTransfer` checks (also in `payments-kit/schemas`). */
-export type { RunTransfer } from '../schemas/index.js';
+/**
+ * The shapes of spec 2.5 that this module's functions take and return (`validateRunTransfer`
+ * checks a `RunTransfer`, `scheduleOccurrences` lays out a `Schedule`'s `Occurrence`s), the
+ * same types as in `payments-kit/schemas`.
+ */
+export type {
+  Schedule,
+  Occurrence,
+  OccurrenceError,
+  OccurrenceStatus,
+  Mode,
+  Recur,
+  RunTransfer,
+  TransferEndpoint,
+  AchDetails,
+  CardDetails,
+  ScheduleLineItems,
+  ScheduleLineItem,
+  ScheduleLineItemOption,
+} from '../schemas/index.js';
+/** Types owned by other modules that this module's functions take or return. */
+export type { AmountDecimal } from '../amount/index.js';
+export type { Result } from '../shared/result.js';
+/** The options of `expandRule` (those of `expandRecurrence` are {@link ExpandOptions}). */
+export type { ExpandOptions as ExpandRuleOptions } from '../rrule/index.js';
 export {
   SWEEP_PAYMENT_METHODS,
   SWEEP_TIME_ZONE,

@@ -33,5 +33,5 @@ export const AmountDecimalSchema = amountDecimalSchema(OPEN_KIND);
 /** The `taxAmount` of an invoice update, with unknown fields ignored (see `InvoiceUpdateSchema` for the request form). */
 export const AmountDecimalUpdateSchema = amountDecimalUpdateSchema(OPEN_KIND);
 
-/** An AmountDecimal, as validated by {@link AmountDecimalSchema}. */
-export type AmountDecimalBody = v.InferOutput<typeof AmountDecimalSchema>;
+/** The explicit type of what {@link AmountDecimalSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { AmountDecimalBody } from './shapes/amount.js';

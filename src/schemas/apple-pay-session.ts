@@ -31,5 +31,5 @@ export function applePaySessionRequestSchema(limits: RequestLimits) {
 /** The create-a-wallet-payment-session request body (spec 4.4) under the default limits. */
 export const ApplePaySessionRequestSchema = applePaySessionRequestSchema(REQUEST_LIMITS);
 
-/** A validated create-session body. */
-export type ApplePaySessionRequest = v.InferOutput<typeof ApplePaySessionRequestSchema>;
+/** The explicit type of what {@link ApplePaySessionRequestSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { ApplePaySessionRequest } from './shapes/apple-pay-session.js';

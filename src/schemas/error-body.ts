@@ -3,16 +3,16 @@ import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../limits/index.
 import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './is-json-object.js';
 
-/** Errors of an AmountDecimal field: a string per failed field. */
+/** Errors of an AmountDecimal field in a 422 update-invoice body (spec 4.2): a string per failed field. */
 export type AmountDecimalErrors = { currency?: string; valueDecimal?: string };
 
-/** Errors of one image: a string per failed field. */
+/** Errors of one image in a 422 update-invoice body (spec 4.2): a string per failed field. */
 export type ImageErrors = { altText?: string; imageID?: string; link?: string; publicID?: string };
 
-/** Errors of an images array, keyed by position: `"[0]"`, `"[1]"`, ... */
+/** Errors of an images array in a 422 update-invoice body (spec 4.2), keyed by position: `"[0]"`, `"[1]"`, ... */
 export type ImagesErrors = { [position: string]: string | ImageErrors };
 
-/** Errors of one line-item option. */
+/** Errors of one line-item option in a 422 update-invoice body (spec 4.2). */
 export type LineItemOptionErrors = {
   name?: string;
   quantity?: string;
@@ -21,7 +21,7 @@ export type LineItemOptionErrors = {
   images?: string | ImagesErrors;
 };
 
-/** Errors of one line item. */
+/** Errors of one line item in a 422 update-invoice body (spec 4.2). */
 export type LineItemErrors = {
   name?: string;
   basePrice?: string | AmountDecimalErrors;
@@ -31,7 +31,7 @@ export type LineItemErrors = {
   images?: string | ImagesErrors;
 };
 
-/** Errors of `lineItems`; items are keyed by name (see docs/validation.md for the key rules). */
+/** Errors of `lineItems` in a 422 update-invoice body (spec 4.2); items are keyed by name (see docs/validation.md for the key rules). */
 export type LineItemsErrors = { items?: string | { [itemKey: string]: string | LineItemErrors } };
 
 /**

@@ -34,8 +34,8 @@ export const EvidenceTextSchema = jsonObject({
   createdOn: DateTimeSchema,
 });
 
-/** A validated upload-evidence-text body. */
-export type EvidenceTextRequest = v.InferOutput<typeof EvidenceTextRequestSchema>;
+/** The explicit type of what {@link EvidenceTextRequestSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { EvidenceTextRequest } from './shapes/evidence-text.js';
 
-/** An evidence-text record. */
-export type EvidenceText = v.InferOutput<typeof EvidenceTextSchema>;
+/** The explicit type of what {@link EvidenceTextSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { EvidenceText } from './shapes/evidence-text.js';

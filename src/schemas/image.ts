@@ -37,8 +37,8 @@ export function invoiceImageSchema(kind: ObjectKind) {
 /** Image (spec 2.3) inside an invoice response (unknown fields ignored). */
 export const InvoiceImageSchema = invoiceImageSchema(OPEN_KIND);
 
-/** An image, as validated by {@link ImageSchema}. */
-export type Image = v.InferOutput<typeof ImageSchema>;
+/** The explicit type of what {@link ImageSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { Image } from './shapes/image.js';
 
-/** An image inside an invoice, as validated by {@link InvoiceImageSchema}. */
-export type InvoiceImage = v.InferOutput<typeof InvoiceImageSchema>;
+/** The explicit type of what {@link InvoiceImageSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { InvoiceImage } from './shapes/image.js';

@@ -7,6 +7,7 @@
  */
 export { AmountSchema, type AmountBody } from './amount.js';
 export { AmountDecimalSchema, AmountDecimalUpdateSchema, type AmountDecimalBody } from './amount-decimal.js';
+export type { AmountDecimalUpdate } from './shapes/amount.js';
 export { ImageSchema, InvoiceImageSchema, type Image, type InvoiceImage } from './image.js';
 export {
   LineItemsSchema,
@@ -26,12 +27,15 @@ export {
 } from './schedule-line-items.js';
 export { ScheduleSchema, type Schedule } from './schedule.js';
 export { OccurrenceSchema, OccurrenceErrorSchema, type Occurrence } from './occurrence.js';
+export type { OccurrenceError } from './shapes/schedule.js';
 export { RecurSchema, type Recur } from './recur.js';
 export { RecurrenceRuleSchema } from './recurrence-rule.js';
 export { RunTransferSchema, type RunTransfer } from './run-transfer.js';
 export { TransferEndpointSchema, AchDetailsSchema, CardDetailsSchema, type TransferEndpoint } from './transfer-endpoint.js';
+export type { AchDetails, CardDetails } from './shapes/run-transfer.js';
 export { InvoiceSchema, type Invoice } from './invoice.js';
 export { InvoicePaymentSchema, ExternalPaymentSchema, type InvoicePayment } from './invoice-payment.js';
+export type { ExternalPayment } from './shapes/invoice.js';
 export { InvoiceUpdateSchema, type InvoiceUpdate } from './invoice-update.js';
 export {
   EvidenceTextRequestSchema,
@@ -74,6 +78,9 @@ export {
   type AmountDecimalErrors,
 } from './error-body.js';
 export type { ErrorBody, ValidationResult } from './validation-result.js';
+export type { ValidatorOptions } from './validator-options.js';
+/** The limit type `elementKeys` takes (owned by payments-kit/limits). */
+export type { FieldLimit } from '../limits/index.js';
 export { validateInvoiceUpdate, type InvoiceUpdateValidation } from './validate-invoice-update.js';
 export { validateEvidenceTextRequest } from './validate-evidence-text-request.js';
 export { validateApplePaySessionRequest } from './validate-apple-pay-session-request.js';

@@ -22,5 +22,5 @@ export const InvoicePaymentSchema = jsonObject({
   external: v.optional(ExternalPaymentSchema),
 });
 
-/** An invoice payment record, as validated by {@link InvoicePaymentSchema}. */
-export type InvoicePayment = v.InferOutput<typeof InvoicePaymentSchema>;
+/** The explicit type of what {@link InvoicePaymentSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { InvoicePayment } from './shapes/invoice.js';

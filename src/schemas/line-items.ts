@@ -50,11 +50,11 @@ export const LineItemSchema = OPEN.item;
 /** `lineItems` of an invoice: an object whose `items` array is required. */
 export const LineItemsSchema = OPEN.items;
 
-/** Line items of an invoice, as validated by {@link LineItemsSchema}. */
-export type LineItems = v.InferOutput<typeof LineItemsSchema>;
+/** The explicit type of what {@link LineItemsSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { LineItems } from './shapes/line-items.js';
 
-/** One line item of an invoice. */
-export type LineItem = v.InferOutput<typeof LineItemSchema>;
+/** The explicit type of what {@link LineItemSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { LineItem } from './shapes/line-items.js';
 
-/** One option of an invoice line item. */
-export type LineItemOption = v.InferOutput<typeof LineItemOptionSchema>;
+/** The explicit type of what {@link LineItemOptionSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { LineItemOption } from './shapes/line-items.js';

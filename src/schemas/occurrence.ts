@@ -26,5 +26,5 @@ export const OccurrenceSchema = jsonObject({
   error: v.optional(OccurrenceErrorSchema),
 });
 
-/** A schedule occurrence, as validated by {@link OccurrenceSchema}. */
-export type Occurrence = v.InferOutput<typeof OccurrenceSchema>;
+/** The explicit type of what {@link OccurrenceSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { Occurrence } from './shapes/schedule.js';

@@ -16,5 +16,5 @@ export const RecurSchema = jsonObject({
   start: v.optional(DateTimeSchema),
 });
 
-/** A recurrence, as validated by {@link RecurSchema}. */
-export type Recur = v.InferOutput<typeof RecurSchema>;
+/** The explicit type of what {@link RecurSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { Recur } from './shapes/schedule.js';

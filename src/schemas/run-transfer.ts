@@ -19,5 +19,5 @@ export const RunTransferSchema = jsonObject({
   salesTaxAmount: v.optional(AmountSchema),
 });
 
-/** A run transfer, as validated by {@link RunTransferSchema}. */
-export type RunTransfer = v.InferOutput<typeof RunTransferSchema>;
+/** The explicit type of what {@link RunTransferSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { RunTransfer } from './shapes/run-transfer.js';

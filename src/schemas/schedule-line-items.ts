@@ -31,11 +31,11 @@ export const ScheduleLineItemSchema = jsonObject({
 /** `lineItems` of a scheduled transfer: `items` is required (spec 2.4, "required in responses"). */
 export const ScheduleLineItemsSchema = jsonObject({ items: jsonArray(ScheduleLineItemSchema) });
 
-/** Line items of a scheduled transfer. */
-export type ScheduleLineItems = v.InferOutput<typeof ScheduleLineItemsSchema>;
+/** The explicit type of what {@link ScheduleLineItemsSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { ScheduleLineItems } from './shapes/schedule-line-items.js';
 
-/** One line item of a scheduled transfer. */
-export type ScheduleLineItem = v.InferOutput<typeof ScheduleLineItemSchema>;
+/** The explicit type of what {@link ScheduleLineItemSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { ScheduleLineItem } from './shapes/schedule-line-items.js';
 
-/** One option of a scheduled transfer's line item. */
-export type ScheduleLineItemOption = v.InferOutput<typeof ScheduleLineItemOptionSchema>;
+/** The explicit type of what {@link ScheduleLineItemOptionSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { ScheduleLineItemOption } from './shapes/schedule-line-items.js';

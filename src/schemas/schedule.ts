@@ -39,5 +39,5 @@ export const ScheduleSchema = v.pipe(
   ),
 );
 
-/** A schedule, as validated by {@link ScheduleSchema}. */
-export type Schedule = v.InferOutput<typeof ScheduleSchema>;
+/** The explicit type of what {@link ScheduleSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { Schedule } from './shapes/schedule.js';

@@ -21,5 +21,5 @@ export const TransferEndpointSchema = jsonObject({
   cardDetails: v.optional(CardDetailsSchema),
 });
 
-/** A transfer endpoint, as validated by {@link TransferEndpointSchema}. */
-export type TransferEndpoint = v.InferOutput<typeof TransferEndpointSchema>;
+/** The explicit type of what {@link TransferEndpointSchema} outputs (test/types/schema-types.ts holds them equal). */
+export type { TransferEndpoint } from './shapes/run-transfer.js';

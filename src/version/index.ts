@@ -16,3 +16,5 @@ export {
 export { isVersion, parseVersion } from './parse-version.js';
 export { compareVersions } from './compare-versions.js';
 export { resolveVersion, type HeaderRecord } from './resolve-version.js';
+/** What `parseVersion` and `resolveVersion` return: `{ ok: true, value }` or `{ ok: false, error }`. */
+export type { Result } from '../shared/result.js';
