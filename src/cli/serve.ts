@@ -36,6 +36,10 @@ export async function runServe(
   if (port < 0 || port > 65535) return usage(io, CLI_MESSAGES.badPort(portText));
   const choice = chooseStore(typeof values.data === 'string' ? values.data : undefined, env);
   if (!choice.ok) return usage(io, choice.error);
+  // Listen for the stop signal before anything is printed: a supervisor that signals as soon as
+  // it reads the banner must not meet Node's default action (exit without closing the store).
+  // A signal during start-up stops the server as soon as it is up.
+  const stopSignal = new Promise<string>((resolve) => onStopSignal(resolve));
   let opened: OpenedStore | undefined;
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
@@ -47,22 +51,18 @@ export async function runServe(
     return EXIT.invalid;
   }
   io.out(`store: ${opened.label}`);
-  const store = opened;
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    onStopSignal((signal) => {
-      if (stopping) return;
-      stopping = true;
-      io.out(`${signal} received, shutting down`);
-      // The server first (it waits for effect deliveries under way), then the store they use,
-      // closed even when the server failed to close, so that nothing keeps the process alive.
-      void (async () => {
-        const serverClosed = await server.close().then(() => true, () => false);
-        const storeClosed = await store.close().then(() => true, () => false);
-        resolve(serverClosed && storeClosed ? EXIT.ok : EXIT.invalid);
-      })();
-    });
-  });
+  io.out(`${await stopSignal} received, shutting down`);
+  // The server first (it waits for effect deliveries under way), then the store they use,
+  // closed even when the server failed to close, so that nothing keeps the process alive.
+  const serverClosed = await server.close().then(
+    () => true,
+    () => false,
+  );
+  const storeClosed = await opened.close().then(
+    () => true,
+    () => false,
+  );
+  return serverClosed && storeClosed ? EXIT.ok : EXIT.invalid;
 }
 
 function usage(io: CliIo, message: string): number {
