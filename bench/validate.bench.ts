@@ -3,12 +3,8 @@
 // valibot's plain safeParse of our Standard Schema; valid and invalid bodies, 3 items and 50
 // items. Everything of ours is imported from the BUILT package (dist/), what users install.
 // Run: npm run build && npx tsx bench/validate.bench.ts   (or: npm run bench -- validate)
-import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { build } from 'esbuild';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { compare, type Row } from './compare.js';
@@ -17,7 +13,7 @@ import { compare, type Row } from './compare.js';
 // `npm test`) needs no dist/: its types are those of the sources it was built from.
 const fromDist = async <T>(path: string): Promise<T> => (await import(new URL(`../dist/${path}`, import.meta.url).href)) as T;
 const { checkDecimalString, isCurrencyCode } = await fromDist<typeof import('../src/amount/index.js')>('amount/index.js');
-const { parseResourceId } = await fromDist<typeof import('../src/ids/index.js')>('ids/index.js');
+const { checkResourceId } = await fromDist<typeof import('../src/ids/index.js')>('ids/index.js');
 const { FIELD_LIMITS, LONE_SURROGATE_MESSAGE, REQUEST_LIMITS, checkTextLength, hasLoneSurrogate } =
   await fromDist<typeof import('../src/limits/index.js')>('limits/index.js');
 type FieldLimit = import('../src/limits/index.js').FieldLimit;
@@ -90,7 +86,7 @@ const decimal = z.string().check((ctx) => {
 });
 const currency = z.string().refine(isCurrencyCode);
 const dateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(\.\d{1,9})?([Zz]|[+-]\d\d:\d\d)$/.test(s));
-const resourceId = z.string().refine((s) => parseResourceId(s).ok);
+const resourceId = z.string().refine((s) => checkResourceId(s) === undefined);
 const int32 = z.int32();
 const amountDecimal = z.strictObject({ currency, valueDecimal: decimal });
 const image = z.strictObject({
@@ -200,73 +196,4 @@ for (const [invalidCase, validCase] of [[cases[1], cases[0]], [cases[3], cases[2
   console.log(`| ${invalidCase.title} | ${ratio.toFixed(2)}x |`);
 }
 
-// --- Bundle sizes (esbuild, bundle + minify, gzip level 9). ---
-
-const benchDir = dirname(fileURLToPath(import.meta.url));
-
-async function bundle(title: string, contents: string) {
-  const result = await build({
-    stdin: { contents, resolveDir: benchDir, loader: 'ts', sourcefile: `${title}.ts` },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  const inputs = Object.keys(result.metafile.inputs);
-  // The files that put at least one byte into the output (parsed-but-tree-shaken files do not).
-  const emitted = Object.values(result.metafile.outputs).flatMap((output) =>
-    Object.entries(output.inputs)
-      .filter(([, use]) => use.bytesInOutput > 0)
-      .map(([path]) => path),
-  );
-  return { title, min: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs, emitted };
-}
-
-const sizes = [
-  await bundle(
-    'schemas-InvoiceUpdateSchema',
-    `import { InvoiceUpdateSchema } from '../src/schemas/index.ts';\nexport const check = (x) => InvoiceUpdateSchema['~standard'].validate(x);`,
-  ),
-  await bundle(
-    'schemas-validateInvoiceUpdate',
-    `import { validateInvoiceUpdate } from '../src/schemas/index.ts';\nexport { validateInvoiceUpdate };`,
-  ),
-  await bundle('amount-everything', `export * from '../src/amount/index.ts';`),
-  await bundle(
-    'schemas-RecurSchema',
-    `import { RecurSchema } from '../src/schemas/index.ts';\nexport const check = (x) => RecurSchema['~standard'].validate(x);`,
-  ),
-  await bundle('dist-validateInvoiceUpdate', `export { validateInvoiceUpdate } from '../dist/schemas/index.js';`),
-  await bundle('dist-InvoiceUpdateSchema', `export { InvoiceUpdateSchema } from '../dist/schemas/index.js';`),
-];
-
-console.log('\n## Bundle sizes (esbuild bundle + minify, gzip -9)');
-console.log('| entry | min (B) | min+gzip (B) |');
-console.log('|---|---:|---:|');
-for (const s of sizes) console.log(`| ${s.title} | ${s.min} | ${s.gzip} |`);
-
-const amount = sizes[2];
-const forbidden = (amount?.inputs ?? []).filter((p) => /valibot|rrule|src\/http|src\/schemas|src\/schedule/.test(p));
-console.log(`\namount bundle inputs: ${amount?.inputs.join(', ')}`);
-if (forbidden.length > 0) throw new Error(`amount bundle pulls in: ${forbidden.join(', ')}`);
-console.log('amount bundle holds no valibot, rrule, schema or handler code: OK');
-// The invoice-update schema must not emit schedule code (esbuild parses the RRULE parser
-// files, since the schemas entry re-exports RecurSchema, but tree-shakes every byte of them);
-// the recur schema emits only the RRULE parser files, never the expander, zones or the entry.
-const updateSchedule = (sizes[0]?.emitted ?? []).filter((p) => /src\/schedule|rrule/.test(p));
-if (updateSchedule.length > 0) throw new Error(`InvoiceUpdateSchema bundle pulls in: ${updateSchedule.join(', ')}`);
-console.log('InvoiceUpdateSchema bundle emits no schedule code: OK');
-const recurSchedule = (sizes[3]?.emitted ?? []).filter((p) => /src\/schedule|src\/rrule/.test(p));
-const beyondParser = recurSchedule.filter((p) => !/src\/rrule\/(parse|parse-values|validate|messages|types)\.ts$/.test(p));
-console.log(`RecurSchema bundle schedule inputs: ${recurSchedule.join(', ')}`);
-if (beyondParser.length > 0) throw new Error(`RecurSchema bundle pulls in more than the parser: ${beyondParser.join(', ')}`);
-const fastGzip = sizes[4]?.gzip ?? Number.POSITIVE_INFINITY;
-console.log(`{ validateInvoiceUpdate } from dist/: ${fastGzip} B min+gzip, ${fastGzip < 8 * 1024 ? 'under' : 'OVER'} the 8 kB budget`);
-const fastValibot = (sizes[4]?.emitted ?? []).filter((p) => /valibot/.test(p));
-if (fastValibot.length > 0) throw new Error(`validateInvoiceUpdate bundle pulls in valibot: ${fastValibot.join(', ')}`);
-console.log('validateInvoiceUpdate bundle emits no valibot: OK');
+// Bundle sizes are measured from the packed package, with their targets: npm run bench:size.

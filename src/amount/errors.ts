@@ -1,3 +1,5 @@
+import { brandError, hasErrorBrand } from '../shared/error-brand.js';
+
 /** What kind of amount error happened; stable, for programs to branch on. */
 export type AmountErrorCode =
   | 'malformed-decimal'
@@ -36,6 +38,9 @@ export const PRODUCT_PLACES_MESSAGE = 'the exact product needs more than 9 decim
 export const ROUNDING_MODE_MESSAGE =
   'rounding must be one of half-even, half-up, half-down, up, down, ceiling, floor';
 
+/** The brand of every AmountError, shared by the ESM and CJS builds (see `isAmountError`). */
+const AMOUNT_ERROR_BRAND = Symbol.for('payments-kit.AmountError');
+
 /**
  * The error every amount operation throws for bad input; `code` says which rule,
  * `message` is one of the message constants above (prefixed with the offending value).
@@ -47,8 +52,25 @@ export class AmountError extends Error {
     super(message);
     this.name = 'AmountError';
     this.code = code;
+    brandError(this, AMOUNT_ERROR_BRAND);
   }
 }
+
+/**
+ * Whether `value` is an {@link AmountError} (a {@link CurrencyMismatchError} included) made by
+ * any copy of payments-kit: the ESM and CJS builds have different classes, so `instanceof`
+ * fails across them; this checks the `Symbol.for('payments-kit.AmountError')` brand instead.
+ *
+ * @example
+ * try { addDecimal(usd, { currency: 'USD', valueDecimal: '1.2.3' }) }
+ * catch (e) { if (isAmountError(e)) console.log(e.code) } // 'malformed-decimal'
+ */
+export function isAmountError(value: unknown): value is AmountError {
+  return hasErrorBrand(value, AMOUNT_ERROR_BRAND);
+}
+
+/** The brand of every CurrencyMismatchError, shared by the ESM and CJS builds (see `isCurrencyMismatchError`). */
+const CURRENCY_MISMATCH_ERROR_BRAND = Symbol.for('payments-kit.CurrencyMismatchError');
 
 /**
  * Thrown when one operation mixes two currencies (codes are compared exactly, so
@@ -66,5 +88,17 @@ export class CurrencyMismatchError extends AmountError {
     this.name = 'CurrencyMismatchError';
     this.left = left;
     this.right = right;
+    brandError(this, CURRENCY_MISMATCH_ERROR_BRAND);
   }
+}
+
+/**
+ * Whether `value` is a {@link CurrencyMismatchError} made by any copy of payments-kit (ESM or
+ * CJS build), by its `Symbol.for('payments-kit.CurrencyMismatchError')` brand.
+ *
+ * @example
+ * try { addDecimal(usd, eur) } catch (e) { if (isCurrencyMismatchError(e)) console.log(e.left, e.right) } // USD EUR
+ */
+export function isCurrencyMismatchError(value: unknown): value is CurrencyMismatchError {
+  return hasErrorBrand(value, CURRENCY_MISMATCH_ERROR_BRAND);
 }

@@ -10,8 +10,8 @@ import { limbsToUnits, scanWide, wide } from './wide.js';
 export const DECIMAL_PLACES = 9;
 /** 10^9: one unit of the decimal's integer part in internal fixed-point units. */
 export const SCALE = 1_000_000_000n;
-/** Largest allowed magnitude, exclusive, in fixed-point units: 2^63 * 10^9. */
-export const LIMIT_UNITS = 9_223_372_036_854_775_808n * SCALE;
+/** Largest allowed magnitude, exclusive, in fixed-point units: 2^63 * 10^9 (a literal, which bundlers can drop when unused). */
+export const LIMIT_UNITS = 9_223_372_036_854_775_808_000_000_000n;
 
 /** A decimal as an exact fixed-point integer (value x 10^9) and the places it shows. */
 export type FixedPoint = { readonly units: bigint; readonly places: number };

@@ -8,6 +8,8 @@ export { ROUNDING_MODES } from './types.js';
 export {
   AmountError,
   CurrencyMismatchError,
+  isAmountError,
+  isCurrencyMismatchError,
   DECIMAL_FORMAT_MESSAGE,
   DECIMAL_PLACES_MESSAGE,
   DECIMAL_RANGE_MESSAGE,

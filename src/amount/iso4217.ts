@@ -51,7 +51,7 @@ export const ISO_4217_MINOR_UNITS: Readonly<Record<string, number | null>> = Obj
  * Codes withdrawn from ISO 4217 List One that clients may still remember, with the
  * code that replaced them. They are not currency codes for `isCurrencyCode`.
  */
-export const WITHDRAWN_CURRENCY_CODES: Readonly<Record<string, string>> = Object.freeze({
+export const WITHDRAWN_CURRENCY_CODES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   HRK: 'EUR', // Croatia joined the euro on 2023-01-01
   BGN: 'EUR', // Bulgaria joined the euro on 2026-01-01
   SLL: 'SLE', // Sierra Leone redenominated (SLE, 2022); the old leone was withdrawn

@@ -5,18 +5,7 @@
  *
  * @packageDocumentation
  */
-import { readFile } from 'node:fs/promises';
-import { buffer } from 'node:stream/consumers';
-import type { CliIo } from './io.js';
 import { runCli } from './main.js';
+import { PROCESS_IO, onProcessStopSignal } from './process-io.js';
 
-const io: CliIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  readInput: async (path) => (path === '-' ? buffer(process.stdin) : readFile(path)),
-};
-
-process.exitCode = await runCli(process.argv.slice(2), io, process.env, (stop) => {
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-});
+process.exitCode = await runCli(process.argv.slice(2), PROCESS_IO, process.env, onProcessStopSignal);

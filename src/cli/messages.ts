@@ -16,6 +16,10 @@ export const CLI_MESSAGES = Object.freeze({
   badTimeZone: (zone: string) => `--tz must be an IANA time zone such as America/New_York, got "${zone}"`,
   badRule: (message: string) => `the RRULE is invalid: ${message}`,
   badPort: (value: string) => `the port must be an integer from 0 to 65535, got "${value}"`,
+  emptyDataDir: '--data needs a directory',
+  dataAndDatabaseUrl: 'give either --data <dir> (PGlite) or DATABASE_URL (a PostgreSQL server), not both',
+  missingPeer: (peer: string, neededBy: string) =>
+    `${neededBy} needs the optional peer dependency ${peer}, which is not installed: run "npm install ${peer}" in your project`,
   cannotStart: (error: unknown) => `could not start the reference server: ${error instanceof Error ? error.message : String(error)}`,
 });
 
@@ -24,7 +28,7 @@ export const MAIN_HELP = `payments-kit: the Payments Platform API's rules from t
 Usage:
   payments-kit validate <operation> <file|->   check a request body; prints the API's answer
   payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>] [--json]
-  payments-kit serve [--port <n>]              run the reference server with demo data
+  payments-kit serve [--port <n>] [--data <dir>]  run the reference server with demo data
   payments-kit <command> --help                help on one command
 
 Exit codes: 0 done, 1 invalid input (validate) or the server failed, 2 bad usage.`;
@@ -55,9 +59,20 @@ Options:
 Example:
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3`;
 
-export const SERVE_HELP = `Usage: payments-kit serve [--port <n>]
+export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>]
 
-Runs the reference server (the handler over node:http with the memory store, demo data and
-demo tokens) on 127.0.0.1, the same server as "npm start" in the repository. The port is
---port, else the PORT environment variable, else 3000; 0 picks a free one. Ctrl-C or
-SIGTERM stops it.`;
+Runs the reference server (the handler over node:http with demo data and demo tokens) on
+127.0.0.1, the same server as "npm start" in the repository. Ctrl-C or SIGTERM stops it.
+
+Options:
+  --port <n>     the port; else the PORT environment variable, else 3000; 0 picks a free one
+  --data <dir>   keep the data in PGlite (embedded PostgreSQL) in <dir>, across restarts;
+                 needs the optional peer dependency @electric-sql/pglite
+
+Environment:
+  DATABASE_URL            keep the data on this PostgreSQL server instead (not with --data);
+                          needs the optional peer dependency pg
+  PAYMENTS_KIT_PG_SCHEMA  the schema for --data or DATABASE_URL (default payments_kit)
+
+Without --data or DATABASE_URL the data is in memory and lost on exit. The demo data is
+inserted where it is absent; what requests changed is kept.`;

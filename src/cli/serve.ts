@@ -1,18 +1,21 @@
 import { startReferenceServer } from '../http/reference/server.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, SERVE_HELP } from './messages.js';
+import { type OpenedStore, chooseStore, openReferenceStore } from './reference-store.js';
 import { parseCommandLine } from './usage.js';
 
 /** How the server is stopped: the bin wires SIGINT and SIGTERM; tests pass their own. */
 export type StopSignals = (stop: (signal: string) => void) => void;
 
 /**
- * `payments-kit serve [--port <n>]` (and `npm start`): runs the reference server until a
- * signal stops it. The port is --port, else `env.PORT`, else 3000. Resolves with the exit code
- * once the server has closed (or could not start).
+ * `payments-kit serve [--port <n>] [--data <dir>]` (and `npm start`): runs the reference server
+ * until a signal stops it. The port is --port, else `env.PORT`, else 3000. The data is in
+ * memory, in PGlite in `--data <dir>`, or on the PostgreSQL server of `env.DATABASE_URL` (see
+ * `chooseStore`). Resolves with the exit code once the server and its store have closed (or
+ * could not start).
  *
  * @example
- * await runServe(['--port', '0'], io, process.env, (stop) => process.once('SIGINT', () => stop('SIGINT')))
+ * await runServe(['--port', '0', '--data', './data'], io, process.env, (stop) => process.once('SIGINT', () => stop('SIGINT')))
  */
 export async function runServe(
   args: readonly string[],
@@ -20,35 +23,46 @@ export async function runServe(
   env: Readonly<Record<string, string | undefined>>,
   onStopSignal: StopSignals,
 ): Promise<number> {
-  const parsed = parseCommandLine(args, { help: { type: 'boolean', short: 'h' }, port: { type: 'string' } });
+  const parsed = parseCommandLine(args, { help: { type: 'boolean', short: 'h' }, port: { type: 'string' }, data: { type: 'string' } });
   if (!parsed.ok) return usage(io, parsed.error);
-  if (parsed.value.values.help === true) {
+  const { values, positionals } = parsed.value;
+  if (values.help === true) {
     io.out(SERVE_HELP);
     return EXIT.ok;
   }
-  if (parsed.value.positionals.length > 0) return usage(io, CLI_MESSAGES.unexpectedArgument(parsed.value.positionals[0] ?? ''));
-  const portText = typeof parsed.value.values.port === 'string' ? parsed.value.values.port : env.PORT === undefined || env.PORT === '' ? '3000' : env.PORT;
+  if (positionals.length > 0) return usage(io, CLI_MESSAGES.unexpectedArgument(positionals[0] ?? ''));
+  const portText = typeof values.port === 'string' ? values.port : env.PORT === undefined || env.PORT === '' ? '3000' : env.PORT;
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : -1;
   if (port < 0 || port > 65535) return usage(io, CLI_MESSAGES.badPort(portText));
+  const choice = chooseStore(typeof values.data === 'string' ? values.data : undefined, env);
+  if (!choice.ok) return usage(io, choice.error);
+  // Listen for the stop signal before anything is printed: a supervisor that signals as soon as
+  // it reads the banner must not meet Node's default action (exit without closing the store).
+  // A signal during start-up stops the server as soon as it is up.
+  const stopSignal = new Promise<string>((resolve) => onStopSignal(resolve));
+  let opened: OpenedStore | undefined;
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
-    server = await startReferenceServer({ port, log: (line) => io.out(line) });
+    opened = await openReferenceStore(choice.value, (line) => io.err(line));
+    server = await startReferenceServer({ port, log: (line) => io.out(line), ...(opened.store === undefined ? {} : { store: opened.store }) });
   } catch (error) {
     io.err(CLI_MESSAGES.cannotStart(error));
+    await opened?.close().catch(() => undefined);
     return EXIT.invalid;
   }
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    onStopSignal((signal) => {
-      if (stopping) return;
-      stopping = true;
-      io.out(`${signal} received, shutting down`);
-      server.close().then(
-        () => resolve(EXIT.ok),
-        () => resolve(EXIT.invalid),
-      );
-    });
-  });
+  io.out(`store: ${opened.label}`);
+  io.out(`${await stopSignal} received, shutting down`);
+  // The server first (it waits for effect deliveries under way), then the store they use,
+  // closed even when the server failed to close, so that nothing keeps the process alive.
+  const serverClosed = await server.close().then(
+    () => true,
+    () => false,
+  );
+  const storeClosed = await opened.close().then(
+    () => true,
+    () => false,
+  );
+  return serverClosed && storeClosed ? EXIT.ok : EXIT.invalid;
 }
 
 function usage(io: CliIo, message: string): number {

@@ -1,3 +1,5 @@
+import { brandError, hasErrorBrand } from '../shared/error-brand.js';
+
 /** Why an expansion was refused. */
 export type RecurrenceErrorCode =
   | 'invalid-rule'
@@ -31,6 +33,9 @@ export const RECURRENCE_MESSAGES = {
   tooMany: (max: number) => `the expansion would return more than ${max} occurrences: narrow the window or pass a limit`,
 } as const;
 
+/** The brand of every RecurrenceError, shared by the ESM and CJS builds (see `isRecurrenceError`). */
+const RECURRENCE_ERROR_BRAND = Symbol.for('payments-kit.RecurrenceError');
+
 /**
  * Thrown by `expandRecurrence` for input it cannot expand: an invalid rule (the message of
  * `parseRecurrenceRule`), a missing or invalid `recur.start`, a bad window, limit or time
@@ -45,5 +50,19 @@ export class RecurrenceError extends Error {
     super(message);
     this.name = 'RecurrenceError';
     this.code = code;
+    brandError(this, RECURRENCE_ERROR_BRAND);
   }
+}
+
+/**
+ * Whether `value` is a {@link RecurrenceError} made by any copy of payments-kit: the ESM and
+ * CJS builds have different classes, so `instanceof` fails across them; this checks the
+ * `Symbol.for('payments-kit.RecurrenceError')` brand instead.
+ *
+ * @example
+ * try { expandRecurrence({ recurrenceRule: 'FREQ=DAILY', start }) }
+ * catch (e) { if (isRecurrenceError(e)) console.log(e.code) } // 'unbounded'
+ */
+export function isRecurrenceError(value: unknown): value is RecurrenceError {
+  return hasErrorBrand(value, RECURRENCE_ERROR_BRAND);
 }

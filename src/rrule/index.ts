@@ -9,7 +9,7 @@
 export { parseRecurrenceRule } from './parse.js';
 export type { RecurrenceRule, Frequency, Weekday, WeekdayNum } from './types.js';
 export { FREQUENCIES, WEEKDAYS, SKIP_MODES, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH, type SkipMode } from './types.js';
-export { RecurrenceError, RECURRENCE_MESSAGES, type RecurrenceErrorCode } from './errors.js';
+export { RecurrenceError, isRecurrenceError, RECURRENCE_MESSAGES, type RecurrenceErrorCode } from './errors.js';
 export { RRULE_MESSAGES } from './messages.js';
 export {
   expandRule,

@@ -1,6 +1,7 @@
 import type { Occurrence, Recur } from '../schemas/index.js';
 import { SCHEDULE_PLAN_MESSAGE } from '../schemas/messages.js';
 import { type Result, err, ok } from '../shared/result.js';
+import { brandError, hasErrorBrand } from '../shared/error-brand.js';
 import { parseDateTime } from '../shared/rfc3339.js';
 import { RecurrenceError } from '../rrule/errors.js';
 import { resolveNonexistentLocalTime, resolveTimeZone, resolveWindow } from '../rrule/expand.js';
@@ -27,6 +28,9 @@ export const SCHEDULE_MESSAGES = {
   invalidRunOn: (index: number, detail: string) => `occurrences[${index}].runOn ${detail}`,
 } as const;
 
+/** The brand of every ScheduleError, shared by the ESM and CJS builds (see `isScheduleError`). */
+const SCHEDULE_ERROR_BRAND = Symbol.for('payments-kit.ScheduleError');
+
 /**
  * Thrown by {@link scheduleOccurrences} for a schedule that cannot be laid out: neither
  * occurrences nor recur (`missing-plan`), or an explicit occurrence without a valid
@@ -40,7 +44,19 @@ export class ScheduleError extends Error {
     super(message);
     this.name = 'ScheduleError';
     this.code = code;
+    brandError(this, SCHEDULE_ERROR_BRAND);
   }
+}
+
+/**
+ * Whether `value` is a {@link ScheduleError} made by any copy of payments-kit (ESM or CJS
+ * build), by its `Symbol.for('payments-kit.ScheduleError')` brand.
+ *
+ * @example
+ * try { scheduleOccurrences({}) } catch (e) { if (isScheduleError(e)) console.log(e.code) } // 'missing-plan'
+ */
+export function isScheduleError(value: unknown): value is ScheduleError {
+  return hasErrorBrand(value, SCHEDULE_ERROR_BRAND);
 }
 
 type Timed = { readonly occurrence: Occurrence; readonly at: number };

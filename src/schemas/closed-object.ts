@@ -61,10 +61,6 @@ export function closedObject<const TEntries extends v.ObjectEntries>(
       return result;
     },
   };
-  closed['~standard'] = {
-    ...object['~standard'],
-    validate: (value: unknown) => closed['~run']({ value }, v.getGlobalConfig()) as never,
-  };
   // `additionalProperties: false` in JSON Schema; typed as the open object, whose output it has.
   return v.pipe(
     v.unknown(),

@@ -1,6 +1,9 @@
 /** The longest fully qualified host name, in characters (RFC 1035 2.3.4, without the root dot). */
 export const DOMAIN_MAX_LENGTH = 253;
 
+/** The longest label of a host name, in characters (RFC 1035 2.3.4). */
+const LABEL_MAX_LENGTH = 63;
+
 /** Messages for each way a wallet-payment `domain` can fail, by rule. */
 export const DOMAIN_MESSAGES = Object.freeze({
   whitespace: 'must not contain whitespace',
@@ -14,7 +17,7 @@ export const DOMAIN_MESSAGES = Object.freeze({
   tooLong: `must be at most ${DOMAIN_MAX_LENGTH} characters`,
   trailingDot: 'must not end with a dot',
   singleLabel: 'must have at least two labels, e.g. shop.example',
-  label: 'each label must be 1 to 63 letters, digits or hyphens, and must not start or end with a hyphen',
+  label: `each label must be 1 to ${LABEL_MAX_LENGTH} letters, digits or hyphens, and must not start or end with a hyphen`,
 } as const);
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
@@ -60,10 +63,10 @@ for (const [first, last] of [[48, 57], [65, 90], [97, 122], [45, 45]] as const) 
 const HYPHEN = 45;
 const DOT = 46;
 
-/** True when `s[start, end)` is 1 to 63 characters and neither starts nor ends with a hyphen. */
+/** True when `s[start, end)` is 1 to LABEL_MAX_LENGTH characters and neither starts nor ends with a hyphen. */
 function isLabelShape(s: string, start: number, end: number): boolean {
   const length = end - start;
-  return length >= 1 && length <= 63 && s.charCodeAt(start) !== HYPHEN && s.charCodeAt(end - 1) !== HYPHEN;
+  return length >= 1 && length <= LABEL_MAX_LENGTH && s.charCodeAt(start) !== HYPHEN && s.charCodeAt(end - 1) !== HYPHEN;
 }
 
 /**

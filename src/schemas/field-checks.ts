@@ -2,6 +2,7 @@ import { checkDecimalString, isCurrencyCode } from '../amount/index.js';
 import { checkResourceId } from '../ids/index.js';
 import { type FieldLimit, LONE_SURROGATE_MESSAGE, checkTextLength, hasLoneSurrogate } from '../limits/index.js';
 import { canonicalDateTime } from '../shared/canonical-date-time.js';
+import { isAbsoluteUrl } from './absolute-url.js';
 import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './messages.js';
 import { INT32_MAX, INT32_MIN } from './int32.js';
 
@@ -73,7 +74,7 @@ export function resourceIdProblem(value: unknown): string | undefined {
  */
 export function linkProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return STRING_MESSAGE;
-  return URL.canParse(value) ? undefined : URL_MESSAGE;
+  return isAbsoluteUrl(value) ? undefined : URL_MESSAGE;
 }
 
 /**

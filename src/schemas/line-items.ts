@@ -39,16 +39,29 @@ export function lineItemsSchemas(kind: ObjectKind) {
   return { option, item, items };
 }
 
-const OPEN = lineItemsSchemas(OPEN_KIND);
+// Each read by a function of its own, called purely, so that a bundle which uses none of
+// them drops the build (a property read at the top level would keep it).
+/* @__NO_SIDE_EFFECTS__ */
+function openOption() {
+  return lineItemsSchemas(OPEN_KIND).option;
+}
+/* @__NO_SIDE_EFFECTS__ */
+function openItem() {
+  return lineItemsSchemas(OPEN_KIND).item;
+}
+/* @__NO_SIDE_EFFECTS__ */
+function openItems() {
+  return lineItemsSchemas(OPEN_KIND).items;
+}
 
 /** A line-item option in an invoice: `name` and `quantity` required. */
-export const LineItemOptionSchema = OPEN.option;
+export const LineItemOptionSchema = openOption();
 
 /** A line item in an invoice: `name`, `basePrice` and `quantity` required. */
-export const LineItemSchema = OPEN.item;
+export const LineItemSchema = openItem();
 
 /** `lineItems` of an invoice: an object whose `items` array is required. */
-export const LineItemsSchema = OPEN.items;
+export const LineItemsSchema = openItems();
 
 /** The explicit type of what {@link LineItemsSchema} outputs (test/types/schema-types.ts holds them equal). */
 export type { LineItems } from './shapes/line-items.js';

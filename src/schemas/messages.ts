@@ -49,7 +49,7 @@ export function oneOfMessage(options: readonly string[]): string {
 }
 
 /** Every fixed message of this module, by name (enumeration and text-length messages are built). */
-export const SCHEMA_MESSAGES = Object.freeze({
+export const SCHEMA_MESSAGES = /* @__PURE__ */ Object.freeze({
   required: REQUIRED_MESSAGE,
   object: OBJECT_MESSAGE,
   array: ARRAY_MESSAGE,

@@ -4,16 +4,22 @@ import { INT32_MESSAGE, INT64_MESSAGE } from './messages.js';
 
 export { INT32_MAX, INT32_MIN };
 
-/** An `integer int32` JSON number (spec 2.4 quantities). */
-export const Int32Schema = v.pipe(
-  v.number(INT32_MESSAGE),
-  v.integer(INT32_MESSAGE),
-  v.minValue(INT32_MIN, INT32_MESSAGE),
-  v.maxValue(INT32_MAX, INT32_MESSAGE),
+/** True when `value` is an integer from INT32_MIN to INT32_MAX. */
+const isInt32 = (value: number): boolean => Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX;
+
+/**
+ * An `integer int32` JSON number (spec 2.4 quantities). One check with the JSON Schema
+ * keywords as metadata, rather than valibot's integer, minValue and maxValue actions: the
+ * same rule in a smaller bundle (the three actions cost 133 B min+gzip of the invoice schema).
+ */
+export const Int32Schema = /* @__PURE__ */ v.pipe(
+  /* @__PURE__ */ v.number(INT32_MESSAGE),
+  /* @__PURE__ */ v.check(isInt32, INT32_MESSAGE),
+  /* @__PURE__ */ v.metadata({ type: 'integer', minimum: INT32_MIN, maximum: INT32_MAX }),
 );
 
 /**
  * An `integer int64` JSON number (spec 2.1 `value`), limited to the safe-integer range:
  * a JSON number outside it was already rounded by the parser, so it is refused.
  */
-export const Int64Schema = v.pipe(v.number(INT64_MESSAGE), v.safeInteger(INT64_MESSAGE));
+export const Int64Schema = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.number(INT64_MESSAGE), /* @__PURE__ */ v.safeInteger(INT64_MESSAGE));

@@ -1,18 +1,10 @@
-import { parseDateTime, readDateTime } from './rfc3339.js';
+import { LEAP_SECOND_MESSAGE, isLeapSecondMinute, readDateTime } from './rfc3339.js';
 import { type Result, err, ok } from './result.js';
 
 /** Message for a leap second whose next second would be past year 9999 (it has no 4-digit form). */
 export const LEAP_SECOND_PAST_9999_MESSAGE = 'a leap second at the end of year 9999 has no date-time after it';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-/** `HH:MM` of a `+HH:MM` / `-HH:MM` offset in minutes east of UTC. */
-function offsetMinutesOf(text: string): number {
-  if (text.endsWith('Z')) return 0;
-  const offset = text.slice(-6);
-  const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6));
-  return offset.startsWith('-') ? -minutes : minutes;
-}
 
 /**
  * The canonical form of an RFC 3339 date-time: `T` and `Z` uppercase (RFC 3339 5.6 allows
@@ -33,17 +25,15 @@ export function canonicalDateTime(text: string): Result<string, string> {
   const lowercase = text.charCodeAt(10) === 116 || text.charCodeAt(text.length - 1) === 122; // t, z
   const upper = lowercase ? `${text.slice(0, 10)}T${text.slice(11, -1)}${text.endsWith('z') ? 'Z' : text.slice(-1)}` : text;
   if (fields.second !== 60) return ok(upper);
-  const parsed = parseDateTime(text);
-  if (!parsed.ok) return parsed;
-  // The parser read the leap second as the next second; write that instant on the sender's wall clock.
-  const offsetMinutes = offsetMinutesOf(upper);
-  const wallSeconds = Math.floor(parsed.value.getTime() / 1000) * 1000 + offsetMinutes * 60_000;
-  const wall = new Date(wallSeconds);
-  if (wall.getUTCFullYear() > 9999) return err(LEAP_SECOND_PAST_9999_MESSAGE);
-  const zone = upper.endsWith('Z') ? 'Z' : upper.slice(-6);
-  const fraction = /^\.\d+/.exec(upper.slice(19))?.[0] ?? '';
+  if (!isLeapSecondMinute(fields)) return err(LEAP_SECOND_MESSAGE);
+  // The instant a leap second is read as, on the sender's wall clock: the next minute's :00.
+  const next = new Date(0);
+  next.setUTCFullYear(fields.year, fields.month - 1, fields.day);
+  next.setUTCHours(fields.hour, fields.minute + 1, 0, 0);
+  if (next.getUTCFullYear() > 9999) return err(LEAP_SECOND_PAST_9999_MESSAGE);
+  const zone = upper.slice(19 + fields.fraction.length);
   return ok(
-    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
-      `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${fraction}${zone}`,
+    `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}` +
+      `T${pad(next.getUTCHours())}:${pad(next.getUTCMinutes())}:00${fields.fraction}${zone}`,
   );
 }

@@ -71,6 +71,23 @@ export function readDateTime(text: string): DateTimeFields | string {
   return { year, month, day, hour, minute, second, fraction: text.slice(19, zoneStart), offsetMinutes };
 }
 
+/** Message for a leap second (`:60`) that does not fall in the last minute of a UTC day. */
+export const LEAP_SECOND_MESSAGE = 'a leap second (:60) can only fall at 23:59:60 UTC';
+
+const MINUTES_PER_DAY = 1440;
+
+/**
+ * True when the minute of `fields` is 23:59 UTC, the only minute a leap second (`:60`) can
+ * end (RFC 3339 5.7): the wall minute less the offset, on a 24-hour clock.
+ *
+ * @example
+ * isLeapSecondMinute(readDateTime('2017-01-01T08:59:60+09:00')) // true
+ */
+export function isLeapSecondMinute(fields: DateTimeFields): boolean {
+  const utcMinute = (fields.hour * 60 + fields.minute - fields.offsetMinutes) % MINUTES_PER_DAY;
+  return (utcMinute + MINUTES_PER_DAY) % MINUTES_PER_DAY === MINUTES_PER_DAY - 1;
+}
+
 /**
  * Parses an RFC 3339 `date-time` (with `Z` or a `+hh:mm` offset) into a `Date`.
  * Impossible dates and times (Feb 30, hour 24, minute 60) are refused; a leap second
@@ -92,10 +109,7 @@ export function parseDateTime(text: string): Result<Date, string> {
   date.setUTCFullYear(year, month - 1, day);
   let time = date.getTime() - offsetMinutes * 60_000;
   if (second === 60) {
-    const wall = new Date(time);
-    if (wall.getUTCHours() !== 23 || wall.getUTCMinutes() !== 59) {
-      return err('a leap second (:60) can only fall at 23:59:60 UTC');
-    }
+    if (!isLeapSecondMinute(fields)) return err(LEAP_SECOND_MESSAGE);
     time += 1000;
   }
   return ok(new Date(time));

@@ -1,6 +1,27 @@
+import { brandError, hasErrorBrand } from '../shared/error-brand.js';
+
+/** The brand of every ConformanceError, shared by the ESM and CJS builds (see `isConformanceError`). */
+const CONFORMANCE_ERROR_BRAND = Symbol.for('payments-kit.ConformanceError');
+
 /** Thrown by a failed conformance check; the message says what the store did wrong. */
 export class ConformanceError extends Error {
   override name = 'ConformanceError';
+  constructor(message: string) {
+    super(message);
+    brandError(this, CONFORMANCE_ERROR_BRAND);
+  }
+}
+
+/**
+ * Whether `value` is a {@link ConformanceError} made by any copy of payments-kit (ESM or CJS
+ * build), by its `Symbol.for('payments-kit.ConformanceError')` brand: a failed check, as
+ * opposed to an error the store under test threw.
+ *
+ * @example
+ * try { await conformanceCheck.run() } catch (e) { if (isConformanceError(e)) console.log(`the store broke a rule: ${e.message}`) }
+ */
+export function isConformanceError(value: unknown): value is ConformanceError {
+  return hasErrorBrand(value, CONFORMANCE_ERROR_BRAND);
 }
 
 /**

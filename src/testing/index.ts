@@ -7,7 +7,7 @@
  */
 export { runStoreConformance, type TestRegistrar, type ConformanceReport } from './run.js';
 export { storeConformanceChecks, type ConformanceCheck, type CreateStore } from './checks.js';
-export { ConformanceError, check, checkSameJson } from './assert.js';
+export { ConformanceError, isConformanceError, check, checkSameJson } from './assert.js';
 export { fixtureInvoice, fixtureSchedule, fixtureAdjustment, fixtureEffect, ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO } from './fixtures.js';
 /** The shapes the fixtures return (owned by payments-kit/schemas and payments-kit/invoice). */
 export type { Adjustment, Invoice, Schedule } from '../schemas/index.js';

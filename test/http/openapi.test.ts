@@ -83,12 +83,38 @@ describe('createOpenApiDocument', () => {
     expect(withBasePath.valid).toBe(true);
   });
 
-  it('lists every catalog operation once, by method and path, and nothing else', () => {
+  it('lists every catalog operation once, by method and path, a HEAD beside each GET, and nothing else', () => {
     const documented = OPERATIONS.map(({ method, operation }) => `${method} ${String(operation['operationId'])}`).sort();
-    expect(documented).toEqual(OPERATION_CATALOG.map((entry) => `${entry.method} ${entry.id}`).sort());
+    const gets = OPERATION_CATALOG.filter((entry) => entry.method === 'GET');
+    expect(gets.length).toBeGreaterThan(2);
+    expect(documented).toEqual(
+      [...OPERATION_CATALOG.map((entry) => `${entry.method} ${entry.id}`), ...gets.map((entry) => `HEAD ${entry.id}Head`)].sort(),
+    );
     for (const { method, path, operation } of OPERATIONS) {
-      const entry = OPERATION_CATALOG.find((e) => e.id === operation['operationId']);
-      expect([entry?.method, entry?.path]).toEqual([method, path]);
+      const id = String(operation['operationId']);
+      const entry =
+        method === 'HEAD'
+          ? OPERATION_CATALOG.find((e) => e.method === 'GET' && `${e.id}Head` === id)
+          : OPERATION_CATALOG.find((e) => e.method === method && e.id === id);
+      expect(entry?.path, `${method} ${id}`).toBe(path);
+    }
+  });
+
+  it('describes HEAD as its GET: the same parameters, security, statuses and response headers, no body', () => {
+    const heads = OPERATIONS.filter(({ method }) => method === 'HEAD');
+    expect(heads).toHaveLength(OPERATION_CATALOG.filter((entry) => entry.method === 'GET').length);
+    for (const { path, operation: head } of heads) {
+      const get = asJson(asJson(document.paths[path])['get']);
+      expect(head['parameters']).toEqual(get['parameters']);
+      expect(head['security']).toEqual(get['security']);
+      expect([head['deprecated'], head['x-stage']]).toEqual([get['deprecated'], get['x-stage']]);
+      const getResponses = asJson(get['responses']);
+      const headResponses = asJson(head['responses']);
+      expect(Object.keys(headResponses)).toEqual(Object.keys(getResponses));
+      for (const [status, response] of Object.entries(headResponses)) {
+        expect(asJson(response)['content'], `${String(head['operationId'])} ${status}`).toBeUndefined();
+        expect(asJson(response)['headers']).toEqual(asJson(getResponses[status])['headers']);
+      }
     }
   });
 
@@ -262,6 +288,7 @@ describe('the handler keeps the contract the document states', () => {
 
   it('has example requests for every operation, and every write has a failing example', () => {
     expect(requests.length).toBeGreaterThan(OPERATIONS.length * 2);
+    expect(requests.filter(({ request }) => request.method === 'HEAD').length).toBeGreaterThan(4);
     const stated = new Set(requests.map(({ request }) => `${request.label.split(' ')[0]} ${request.stated}`));
     for (const expected of ['updateInvoice 200', 'updateInvoice 422', 'updateInvoice 409', 'uploadEvidenceText 201', 'uploadEvidenceText 400', 'createWalletSession 200', 'createWalletSession 422', 'createWalletSession 409']) {
       expect(stated).toContain(expected);
@@ -278,9 +305,14 @@ describe('the handler keeps the contract the document states', () => {
       expect(Object.keys(responses), `status ${answer.status}: ${answer.text}`).toContain(String(answer.status));
       expect(answer.status, answer.text).toBe(request.stated ?? documentedSuccessOr501(responses));
       const response = deref(responses[String(answer.status)]);
-      const media = asJson(asJson(response['content'])['application/json']);
-      const validate = validatorFor(media['schema']);
-      expect(validate(answer.json), JSON.stringify(validate.errors)).toBe(true);
+      if (response['content'] === undefined) {
+        // A documented answer without a body (HEAD): none is sent.
+        expect(answer.text).toBe('');
+      } else {
+        const media = asJson(asJson(response['content'])['application/json']);
+        const validate = validatorFor(media['schema']);
+        expect(validate(answer.json), JSON.stringify(validate.errors)).toBe(true);
+      }
       expect(answer.headers.get('content-type')).toBe('application/json');
       for (const [name, header] of Object.entries(asJson(response['headers']))) {
         const spec = deref(header);

@@ -24,6 +24,17 @@ export function uniqueSchema(tag: string): string {
   return `pkt_${tag}_${process.pid}_${Date.now().toString(36)}_${counter}`.slice(0, 63);
 }
 
+/** A schema name unique to the calling describe block, dropped (with its tables) after it. */
+export function useDroppedSchema(url: string, tag: string): string {
+  const schema = uniqueSchema(tag);
+  afterAll(async () => {
+    const pool = createPool(url, 1);
+    await dropSchemas(pool, [schema]);
+    await pool.end();
+  });
+  return schema;
+}
+
 /** Drops the schemas a test file made (best effort, bounded). */
 export async function dropSchemas(client: PostgresClient, schemas: readonly string[]): Promise<void> {
   for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -62,6 +62,41 @@ describe('canonical date-times (issue 12)', () => {
     );
   });
 
+  it('accepts a :60 exactly where parseDateTime does, and names the same instant', () => {
+    const two = (n: number) => String(n).padStart(2, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 }),
+        fc.constantFrom('', '.5', '.000000001'),
+        fc.boolean(),
+        (year, anyHour, anyMinute, offset, fraction, atUtcEnd) => {
+          // Half the cases put the wall minute at 23:59 UTC, where a leap second is accepted.
+          const wallMinute = atUtcEnd ? (((23 * 60 + 59 + offset) % 1440) + 1440) % 1440 : anyHour * 60 + anyMinute;
+          const [hour, minute] = [Math.floor(wallMinute / 60), wallMinute % 60];
+          const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+          const text = `${String(year).padStart(4, '0')}-12-31T${two(hour)}:${two(minute)}:60${fraction}${zone}`;
+          const canonical = canonicalDateTime(text);
+          const parsed = parseDateTime(text);
+          if (!parsed.ok) {
+            expect(canonical).toEqual(parsed);
+            return;
+          }
+          if (!canonical.ok) {
+            expect(canonical.error).toBe(LEAP_SECOND_PAST_9999_MESSAGE);
+            return;
+          }
+          const again = parseDateTime(canonical.value);
+          expect(again.ok && again.value.getTime()).toBe(parsed.value.getTime());
+          expect(canonical.value.endsWith(`:00${fraction}${zone}`)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('is what DateTimeSchema and the update validator return, for dueDate and invoiceDate', () => {
     expect(v.parse(DateTimeSchema, '2026-01-01t00:00:00z')).toBe('2026-01-01T00:00:00Z');
     expect(validateInvoiceUpdate({ dueDate: '2026-01-01t00:00:00z', invoiceDate: '2016-12-31T23:59:60Z' })).toEqual({

@@ -190,8 +190,32 @@ function listedOperation(entry: CatalogEntry): OpenApiOperation {
   return entry.stage === 'sunsetting' ? { ...operation, deprecated: true, 'x-stage': 'sunsetting' } : { ...operation, 'x-stage': entry.stage };
 }
 
+/** The operationId of the HEAD operation beside the GET operation `id`. */
+const headOperationId = (id: string): string => `${id}Head`;
+
+/**
+ * The HEAD operation beside a GET one (RFC 9110 9.3.2; the handler answers HEAD wherever it
+ * answers GET): the same parameters, security, statuses and response headers, no response body.
+ */
+function headOperation(get: OpenApiOperation): OpenApiOperation {
+  const responses: Record<string, Json> = {};
+  for (const [status, response] of Object.entries(get.responses)) {
+    const { content: _body, ...withoutBody } = response as { readonly [key: string]: Json | undefined };
+    responses[status] = withoutBody;
+  }
+  return {
+    ...get,
+    operationId: headOperationId(get.operationId),
+    summary: `${get.summary} (headers only)`,
+    description: `HEAD: the status and headers \`${get.operationId}\` would answer (\`content-length\` included), without a body. ${get.description}`,
+    responses,
+  };
+}
+
 const DESCRIPTION = [
   'The five operations of the Payments Platform API that payments-kit serves in full, and every other operation the API lists, which this server answers 501 until the host implements it.',
+  '',
+  'Every GET operation also answers HEAD (listed beside it): the same status and headers, no body.',
   '',
   'Every response carries `x-request-id`. Error bodies are `{"error": string}`, except the invoice update\'s 422, which mirrors the request field by field.',
   '',
@@ -202,7 +226,8 @@ const DESCRIPTION = [
  * The OpenAPI 3.1 document of the API this handler serves, generated from the catalog (paths,
  * methods, scopes, statuses), the valibot schemas (bodies, through `@valibot/to-json-schema`)
  * and the version policies: the five specified operations in full, the operations listed by
- * method and path with their 501. A fresh object each call.
+ * method and path with their 501, and a HEAD operation beside every GET (`<id>Head`). A fresh
+ * object each call.
  *
  * @example
  * const document = createOpenApiDocument({ basePath: '/v1' });
@@ -213,7 +238,9 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const entry of OPERATION_CATALOG) {
     const item = (paths[entry.path] ??= {});
-    item[entry.method.toLowerCase()] = isSpecifiedOperation(entry.id) ? specifiedOperation(entry, entry.id) : listedOperation(entry);
+    const operation = isSpecifiedOperation(entry.id) ? specifiedOperation(entry, entry.id) : listedOperation(entry);
+    item[entry.method.toLowerCase()] = operation;
+    if (entry.method === 'GET') item['head'] = headOperation(operation);
   }
   const basePath = options.basePath === undefined || options.basePath === '' ? '/' : options.basePath;
   return {
