@@ -147,6 +147,8 @@ export { VERSION_POLICIES, type VersionPolicy } from './versions.js';
 export { DISPUTE_STATUSES_ACCEPTING_EVIDENCE, acceptsEvidence } from './operations/upload-evidence-text.js';
 export { PROVIDER_NOT_STRING_MESSAGE } from './operations/create-wallet-session.js';
 export { occurrencesToShow } from './operations/get-schedule.js';
+/** The stored schedule that `occurrencesToShow` reads (also exported by payments-kit/schedule). */
+export type { Schedule } from '../schemas/shapes/schedule.js';
 export {
   startReferenceServer,
   demoCurlCommands,
