@@ -11,7 +11,8 @@ export const DECIMAL_STRING_PATTERN = `^-?[0-9]+(?:\\.[0-9]{1,${FIELD_LIMITS.dec
 
 /**
  * A decimal-formatted numeric string of at most 9 decimal places (spec 2.2), checked by
- * `checkDecimalString` of payments-kit/amount; its message is reported unchanged.
+ * `checkDecimalString` of payments-kit/amount; its message is reported unchanged. Its JSON
+ * Schema keywords are in `json-schema.ts` (`leafKeywords`), not carried as metadata.
  */
 export const DecimalStringSchema = v.pipe(
   v.string(STRING_MESSAGE),
@@ -20,5 +21,4 @@ export const DecimalStringSchema = v.pipe(
     const message = checkDecimalString(dataset.value);
     if (message !== undefined) addIssue({ message });
   }),
-  v.metadata({ pattern: DECIMAL_STRING_PATTERN }),
 );

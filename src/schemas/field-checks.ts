@@ -4,7 +4,7 @@ import { type FieldLimit, LONE_SURROGATE_MESSAGE, checkTextLength, hasLoneSurrog
 import { canonicalDateTime } from '../shared/canonical-date-time.js';
 import { isAbsoluteUrl } from './absolute-url.js';
 import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './messages.js';
-import { INT32_MAX, INT32_MIN } from './int32.js';
+import { isInt32 } from './int32.js';
 
 // The leaf rules of the request bodies as plain functions: each returns the message of the
 // first rule `value` breaks, or undefined. They call the same predicates as the valibot
@@ -30,9 +30,7 @@ export function textProblem(value: unknown, limit?: FieldLimit): string | undefi
  * int32Problem(2 ** 31) // 'must be an integer from -2147483648 to 2147483647'
  */
 export function int32Problem(value: unknown): string | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX
-    ? undefined
-    : INT32_MESSAGE;
+  return isInt32(value) ? undefined : INT32_MESSAGE;
 }
 
 /**

@@ -1,20 +1,17 @@
 import * as v from 'valibot';
-import { INT32_MAX, INT32_MIN } from './int32.js';
+import { INT32_MAX, INT32_MIN, isInt32 } from './int32.js';
 import { INT32_MESSAGE, INT64_MESSAGE } from './messages.js';
 
 export { INT32_MAX, INT32_MIN };
 
-/** True when `value` is an integer from INT32_MIN to INT32_MAX. */
-const isInt32 = (value: number): boolean => Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX;
-
 /**
- * An `integer int32` JSON number (spec 2.4 quantities). One check with the JSON Schema
- * keywords as metadata, rather than valibot's integer, minValue and maxValue actions: the
- * same rule in a smaller bundle (the three actions cost 133 B min+gzip of the invoice schema).
+ * An `integer int32` JSON number (spec 2.4 quantities). One `custom` schema with the JSON
+ * Schema keywords as metadata, rather than valibot's number, integer, minValue and maxValue:
+ * the same rule, message and JSON Schema in a smaller bundle (170 B min+gzip of the invoice
+ * schema).
  */
 export const Int32Schema = /* @__PURE__ */ v.pipe(
-  /* @__PURE__ */ v.number(INT32_MESSAGE),
-  /* @__PURE__ */ v.check(isInt32, INT32_MESSAGE),
+  /* @__PURE__ */ v.custom<number>(isInt32, INT32_MESSAGE),
   /* @__PURE__ */ v.metadata({ type: 'integer', minimum: INT32_MIN, maximum: INT32_MAX }),
 );
 

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { checkResourceId } from '../ids/index.js';
-import { FIELD_LIMITS } from '../limits/index.js';
 import { STRING_MESSAGE } from './messages.js';
 
 /** JSON Schema pattern for a Resource ID: a UUID, or 26 base32 characters (spare bits zero), "_", a suffix. */
@@ -10,6 +9,7 @@ export const RESOURCE_ID_PATTERN =
 /**
  * A Resource ID field (spec 2 conventions): a UUID or a typed ID, at most 36 characters,
  * checked by `checkResourceId` of payments-kit/ids, whose message is reported unchanged.
+ * Its JSON Schema keywords are in `json-schema.ts` (`leafKeywords`), not carried as metadata.
  */
 export const ResourceIdSchema = v.pipe(
   v.string(STRING_MESSAGE),
@@ -18,5 +18,4 @@ export const ResourceIdSchema = v.pipe(
     const message = checkResourceId(dataset.value);
     if (message !== undefined) addIssue({ message });
   }),
-  v.metadata({ maxLength: FIELD_LIMITS.resourceId.max, pattern: RESOURCE_ID_PATTERN }),
 );

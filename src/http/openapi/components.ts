@@ -4,6 +4,7 @@ import { REQUEST_LIMITS, type RequestLimits } from '../../limits/index.js';
 import { applePaySessionRequestSchema } from '../../schemas/apple-pay-session.js';
 import { evidenceTextRequestSchema } from '../../schemas/evidence-text.js';
 import { invoiceUpdateSchema } from '../../schemas/invoice-update.js';
+import { leafKeywords } from '../../schemas/json-schema.js';
 import {
   AchDetailsSchema,
   AdjustmentSchema,
@@ -105,6 +106,7 @@ export function componentSchemas(limits: RequestLimits = REQUEST_LIMITS): Readon
     target: 'draft-2020-12',
     errorMode: 'ignore',
     overrideRef: ({ referenceId }) => `${PREFIX}${referenceId}`,
+    overrideAction: leafKeywords(),
   });
   const invoiceUpdate = converted['InvoiceUpdate'] ?? {};
   const mirror = errorMirrorSchema(invoiceUpdate, converted, PREFIX);
