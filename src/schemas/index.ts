@@ -90,3 +90,9 @@ export {
   evidenceTextRequestJsonSchema,
   applePaySessionRequestJsonSchema,
 } from './json-schema.js';
+export {
+  errorAnswerFromIssues,
+  type BodyOperationId,
+  type IssuesAnswer,
+  type StandardIssue,
+} from './error-from-issues.js';
