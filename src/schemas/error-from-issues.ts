@@ -34,6 +34,9 @@ const FIELD_STATUS: Readonly<Record<BodyOperationId, 400 | 422>> = {
 
 type PathItem = { type: 'array' | 'object'; key: unknown; input: unknown };
 
+/** An array index written as a string key (some libraries report `"0"` for the first element). */
+const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
+
 /** The key of one path step, whether written as a key or as `{ key }`. */
 const keyOf = (step: PropertyKey | { readonly key: PropertyKey }): PropertyKey =>
   typeof step === 'object' && step !== null ? step.key : step;
@@ -49,7 +52,7 @@ function asPathIssue(issue: StandardIssue, body: unknown): v.BaseIssue<unknown> 
   const path: PathItem[] = [];
   for (const step of issue.path ?? []) {
     const raw = keyOf(step);
-    const index = typeof raw === 'number' ? raw : typeof raw === 'string' && /^(0|[1-9]\d*)$/.test(raw) ? Number(raw) : undefined;
+    const index = typeof raw === 'number' ? raw : typeof raw === 'string' && INDEX_KEY.test(raw) ? Number(raw) : undefined;
     if (Array.isArray(value) && index !== undefined) {
       path.push({ type: 'array', key: index, input: value });
       value = value[index];

@@ -99,6 +99,12 @@ describe('errorAnswerFromIssues with another library\'s issues (zod 4)', () => {
     expect(Object.keys((mocha?.['options'] as Record<string, unknown>) ?? {})).toEqual(['Oat']);
   });
 
+  it('reads an array index written as a string key ("0") as the element, keyed by its name', () => {
+    const body = { lineItems: { items: [{ name: 'Latte', quantity: 1.5 }] } };
+    const answer = errorAnswerFromIssues('updateInvoice', [{ message: 'bad', path: ['lineItems', 'items', '0', 'quantity'] }], body);
+    expect(answer.body).toEqual({ lineItems: { items: { Latte: { quantity: 'bad' } } } });
+  });
+
   it('reports an issue about the body as a whole (no path) as a 400 `{ error }`', () => {
     const whole = z.object({ a: z.number().optional() }).refine(() => false, 'the totals do not add up');
     const answer = errorAnswerFromIssues('updateInvoice', issuesOf(whole, {}), {});
