@@ -37,21 +37,18 @@ export function encodeUuidBase32(bytes: Uint8Array): string {
   return text;
 }
 
-/** Why 26 characters did not decode: a character outside the alphabet, or spare bits set. */
+/** Why 26 characters are not the canonical base32 of 16 bytes: a character outside the alphabet, or spare bits set. */
 export type Base32Failure = 'alphabet' | 'spare-bits';
 
 /**
- * Decodes exactly 26 lowercase base32 characters to 16 bytes, or says why it cannot:
- * uppercase, padding and characters outside `a-z2-7` are `'alphabet'`; non-zero spare bits
- * in the last character (a second spelling of the same bytes) are `'spare-bits'`.
+ * Decodes the first 26 characters of `text` to 16 bytes. They must already be accepted by
+ * {@link checkUuidBase32}, which is where the alphabet and the spare bits are checked: this
+ * function reads them without checking again.
  *
  * @example
- * decodeUuidBase32('aaaaaaaaaaaaaaaaaaaaaaaaab') // 'spare-bits'
+ * decodeCheckedUuidBase32('kuoaydiojf7uszaokc2ggnaaaa_xfer')[0] // 0x55
  */
-export function decodeUuidBase32(text: string): Uint8Array | Base32Failure {
-  if (text.length !== UUID_BASE32_LENGTH) return 'alphabet';
-  const failure = checkUuidBase32(text);
-  if (failure !== undefined) return failure;
+export function decodeCheckedUuidBase32(text: string): Uint8Array {
   const bytes = new Uint8Array(16);
   let buffer = 0;
   let bits = 0;

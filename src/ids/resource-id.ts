@@ -1,6 +1,6 @@
 import { FIELD_LIMITS, textLength, tooLongMessage } from '../limits/index.js';
 import { type Result, err, ok } from '../shared/result.js';
-import { UUID_BASE32_LENGTH, checkUuidBase32, decodeUuidBase32, encodeUuidBase32 } from './base32.js';
+import { UUID_BASE32_LENGTH, checkUuidBase32, decodeCheckedUuidBase32, encodeUuidBase32 } from './base32.js';
 import {
   NON_CANONICAL_TYPED_ID_MESSAGE,
   NOT_A_STRING_MESSAGE,
@@ -71,8 +71,7 @@ export function parseResourceId(s: string): Result<ResourceId, string> {
   if (problem !== undefined) return err(problem);
   // A checked ID with "_" after 26 characters is typed (a UUID has a hex digit there).
   if (s.charCodeAt(UUID_BASE32_LENGTH) !== SEPARATOR_CODE) return ok(Object.freeze({ form: 'uuid', uuid: s.toLowerCase() }));
-  const bytes = decodeUuidBase32(s.slice(0, UUID_BASE32_LENGTH)) as Uint8Array;
-  return ok(Object.freeze({ form: 'typed', uuid: bytesToUuid(bytes), type: s.slice(UUID_BASE32_LENGTH + 1) }));
+  return ok(Object.freeze({ form: 'typed', uuid: bytesToUuid(decodeCheckedUuidBase32(s)), type: s.slice(UUID_BASE32_LENGTH + 1) }));
 }
 
 /**

@@ -36,8 +36,11 @@ export function tooShortMessage(min: number): string {
  */
 export function checkTextLength(s: string, limit: FieldLimit): string | undefined {
   // One scan in the common case: a string without any surrogate is its UTF-16 length.
-  const length = hasSurrogate(s) ? (hasLoneSurrogate(s) ? -1 : textLength(s)) : s.length;
-  if (length === -1) return LONE_SURROGATE_MESSAGE;
+  let length = s.length;
+  if (hasSurrogate(s)) {
+    if (hasLoneSurrogate(s)) return LONE_SURROGATE_MESSAGE;
+    length = textLength(s);
+  }
   if (limit.min !== undefined && length < limit.min) return tooShortMessage(limit.min);
   if (length > limit.max) return tooLongMessage(limit.max);
   return undefined;

@@ -25,9 +25,11 @@ export type IssuesAnswer =
   | { ok: false; status: 400; body: ErrorBody }
   | { ok: false; status: 422; body: InvoiceUpdateErrorBody | ErrorBody };
 
-/** Status of a failed field, by operation: spec 4.3 has no 422, so evidence answers 400. */
-const FIELD_STATUS: Readonly<Record<BodyOperationId, 400 | 422>> = {
-  updateInvoice: 422,
+/**
+ * Status of a failed field, by operation with an `{ error }` body: spec 4.3 has no 422, so
+ * evidence answers 400. (The update's 422 carries the per-field body instead.)
+ */
+const TEXT_ERROR_STATUS: Readonly<Record<Exclude<BodyOperationId, 'updateInvoice'>, 400 | 422>> = {
   uploadEvidenceText: 400,
   createWalletSession: 422,
 };
@@ -97,5 +99,5 @@ export function errorAnswerFromIssues(
     return { ok: false, status: 400, body: { error: summarizeIssues(pathIssues, maxErrors) } };
   }
   const error = summarizeIssues(pathIssues, maxErrors);
-  return FIELD_STATUS[operation] === 400 ? { ok: false, status: 400, body: { error } } : { ok: false, status: 422, body: { error } };
+  return TEXT_ERROR_STATUS[operation] === 400 ? { ok: false, status: 400, body: { error } } : { ok: false, status: 422, body: { error } };
 }

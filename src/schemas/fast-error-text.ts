@@ -34,11 +34,6 @@ export class ErrorText {
     return this.total > this.maxErrors;
   }
 
-  /** True when nothing failed. */
-  get isEmpty(): boolean {
-    return this.total === 0;
-  }
-
   add(field: string, message: string): void {
     this.total += 1;
     if (this.total > this.maxErrors) return;

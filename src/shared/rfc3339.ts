@@ -38,8 +38,8 @@ function digitsAt(text: string, at: number, width: number): number {
 /**
  * Reads an RFC 3339 `date-time` into its fields, or gives the message of the first rule it
  * breaks: the shape, then impossible dates and times (Feb 30, hour 24, minute 60, second 61,
- * offset hour 24). Whether a `:60` falls at 23:59 UTC is left to `parseDateTime`, which needs
- * the instant to tell. No `Date` is built: this is the check every request body runs.
+ * offset hour 24). Whether a `:60` falls at 23:59 UTC is asked of {@link isLeapSecondMinute}
+ * by its callers. No `Date` is built: this is the check every request body runs.
  *
  * @example
  * readDateTime('2026-04-01T09:00:00-04:00') // { year: 2026, month: 4, ..., offsetMinutes: -240 }
