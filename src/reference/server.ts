@@ -65,7 +65,7 @@ export function demoCurlCommands(url: string): string[] {
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const handler = createHandler({
-    store: options.store ?? createMemoryStore(DEMO_SEED),
+    store: options.store ?? createMemoryStore({ seed: DEMO_SEED }),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),

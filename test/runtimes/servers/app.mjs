@@ -8,7 +8,7 @@ import { createDemoWalletProvider } from '../../../dist/reference/demo-wallet-pr
 /** A fresh handler over a fresh memory store. */
 export function createApp() {
   return createHandler({
-    store: createMemoryStore(DEMO_SEED),
+    store: createMemoryStore({ seed: DEMO_SEED }),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
   });
