@@ -1,6 +1,6 @@
 /**
  * `payments-kit/schedule`: RRULE parsing and RFC 5545 validation, bounded and
- * time-zone-safe occurrence expansion, a schedule's merged timeline, run-transfer rules,
+ * time-zone-safe occurrence expansion, rules in words (four languages), a schedule's merged timeline, run-transfer rules,
  * and sweep funds-availability times.
  *
  * @packageDocumentation
@@ -36,6 +36,15 @@ export {
   type WallTime,
 } from '../rrule/index.js';
 export { expandRecurrence, tryExpandRecurrence, type ExpandOptions, type RecurInput, type GeneratedOccurrence } from './expand.js';
+export {
+  describeRecurrence,
+  resolveDescribeLocale,
+  DESCRIBE_LOCALES,
+  DESCRIBE_MESSAGES,
+  type DescribeInput,
+  type DescribeOptions,
+  type DescribeLocale,
+} from './describe/index.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,
