@@ -70,7 +70,8 @@ function dayTimeClause(rule: RecurrenceRule, start: WallTime | undefined): TimeC
       return { kind: 'times', times, withSeconds: s.some((x) => x !== 0) };
     }
   }
-  return partsClause(hours, minutes, seconds);
+  // DTSTART's second 0 goes unsaid beside a list of hours or minutes ("at minutes 0, 20 and 40").
+  return partsClause(hours, minutes, rule.bySecond === undefined && start?.second === 0 ? undefined : seconds);
 }
 
 function partsClause(
