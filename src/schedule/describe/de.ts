@@ -118,7 +118,7 @@ export const DE: DescribeMessages = {
     const plain = isMondayToFriday(clause.plain)
       ? ['montags bis freitags']
       : clause.plain.map((d) => `${WEEKDAY_NAMES[d].toLowerCase()}s`);
-    if (clause.limiting) return `(nur ${oder([...plain, ...numbered])})`;
+    if (clause.limiting) return `, nur ${oder([...plain, ...numbered])}`;
     return und([...plain, ...numbered]);
   },
   time: (clause, z) => time(clause, z),

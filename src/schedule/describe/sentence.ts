@@ -32,5 +32,7 @@ export function sentenceOf(model: DescriptionModel, m: DescribeMessages): string
     model.skip && m.skip[model.skip],
   ];
   const present = (parts: readonly (string | undefined)[]): string[] => parts.filter((p): p is string => p !== undefined && p !== '');
-  return [present(head).join(' '), ...present(tail)].join(', ');
+  // A head clause may open with its own comma (German ", nur freitags"): no space before it.
+  const spoken = present(head).reduce((acc, part) => (part.startsWith(',') ? `${acc}${part}` : `${acc} ${part}`));
+  return [spoken, ...present(tail)].join(', ');
 }
