@@ -23,6 +23,10 @@ const CITY_REGIONS: ReadonlySet<string> = new Set([
 
 const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC']);
 
+/** Wordings already worked out (creating an Intl.DateTimeFormat costs far more than a sentence); bounded. */
+const cache = new Map<string, ZoneWording>();
+const MAX_CACHED = 512;
+
 /**
  * The wording of a valid IANA zone name (checked by the caller), in Intl's spelling when it
  * differs only in case (`america/new_york` reads "New York"), the caller's otherwise (so
@@ -33,6 +37,15 @@ const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC']);
  * zoneWordingOf('Etc/GMT+5') // { kind: 'id', id: 'Etc/GMT+5' }
  */
 export function zoneWordingOf(timeZone: string): ZoneWording {
+  const cached = cache.get(timeZone);
+  if (cached !== undefined) return cached;
+  const wording = wordingOf(timeZone);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(timeZone, wording);
+  return wording;
+}
+
+function wordingOf(timeZone: string): ZoneWording {
   const resolved = UTC_NAMES.has(timeZone) ? timeZone : new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   const name = resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
   if (UTC_NAMES.has(name)) return { kind: 'utc' };
