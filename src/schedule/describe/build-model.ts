@@ -116,7 +116,10 @@ export function describeModelOf(input: ModelInput): DescriptionModel {
     if (rule.byMonth !== undefined) model.months = sortedUnique(rule.byMonth);
     if (rule.byMonthDay !== undefined) model.monthDays = shownList(rule.byMonthDay, CERTAIN.monthDay);
   }
-  if (rule.byWeekNo !== undefined) model.weekNumbers = shownList(rule.byWeekNo, CERTAIN.weekNo);
+  if (rule.byWeekNo !== undefined) {
+    model.weekNumbers = shownList(rule.byWeekNo, CERTAIN.weekNo);
+    if (rule.byDay === undefined && rule.byMonthDay === undefined && rule.byYearDay === undefined) model.wholeWeeks = true;
+  }
   if (rule.byYearDay !== undefined) model.yearDays = shownList(rule.byYearDay, CERTAIN.yearDay);
   if (rule.byDay !== undefined) model.weekdays = weekdayClauseOf(rule, rule.byDay);
   const subDaily = SUB_DAILY.has(rule.freq);

@@ -102,6 +102,7 @@ export const DE: DescribeMessages = {
   every: ({ freq, interval }) => (interval === 1 ? UNITS[freq].every : `Alle ${interval} ${UNITS[freq].many}`),
   months: (months) => `im ${und(months.map(monthName))}`,
   dateOfYear: ({ month, day }) => `am ${day}. ${monthName(month)}`,
+  everyDayOfWeeks: 'an jedem Tag',
   weekNumbers: (weeks) =>
     weeks.kind === 'count'
       ? `in ${weeks.upTo ? 'bis zu ' : ''}${weeks.count} Wochen des Jahres`

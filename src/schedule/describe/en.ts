@@ -98,6 +98,7 @@ export const EN: DescribeMessages = {
   },
   months: (months) => `in ${and(months.map(monthName))}`,
   dateOfYear: ({ month, day }) => `on ${monthName(month)} ${day}`,
+  everyDayOfWeeks: 'on every day',
   weekNumbers: (weeks) => `in ${positions(weeks, 'week', 'weeks')} of the year`,
   yearDays: (days) => `on ${positions(days, 'day', 'days')} of the year`,
   monthDays: (days, model) => `on ${positions(days, 'day', 'days')}${days.kind === 'count' ? ' of the month' : ofMonth(model)}`,

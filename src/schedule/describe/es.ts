@@ -146,6 +146,7 @@ export const ES: DescribeMessages = {
   },
   months: (months) => `en ${y(months.map(monthName))}`,
   dateOfYear: ({ month, day }) => `el ${day} de ${monthName(month)}`,
+  everyDayOfWeeks: 'todos los días',
   weekNumbers: (weeks) => `en ${numberedNoun(weeks, WEEK)} del año`,
   yearDays: (days) => `${days.kind === 'count' ? 'en ' : ''}${numberedNoun(days, DAY)} del año`,
   monthDays: (days, model) =>

@@ -145,6 +145,7 @@ export const FR: DescribeMessages = {
   },
   months: (months) => `en ${et(months.map(monthName))}`,
   dateOfYear: ({ month, day }) => `le ${dayOfMonth(day)} ${monthName(month)}`,
+  everyDayOfWeeks: 'tous les jours',
   weekNumbers: (weeks) => `pendant ${numberedNoun(weeks, WEEK)} de l'année`,
   yearDays: (days) => `${days.kind === 'count' ? 'pendant ' : ''}${numberedNoun(days, DAY)} de l'année`,
   monthDays: (days, model) => `${monthDayList(days)}${days.kind === 'count' ? '' : ofMonth(model)}`,

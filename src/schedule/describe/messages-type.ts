@@ -21,6 +21,8 @@ export type DescribeMessages = {
   readonly months: (months: readonly number[], model: DescriptionModel) => string;
   readonly dateOfYear: (date: { readonly month: number; readonly day: number }, model: DescriptionModel) => string;
   readonly weekNumbers: (weeks: ShownList, model: DescriptionModel) => string;
+  /** Said before the weeks when every day of them runs (BYWEEKNO with no day part). */
+  readonly everyDayOfWeeks: string;
   readonly yearDays: (days: ShownList, model: DescriptionModel) => string;
   readonly monthDays: (days: ShownList, model: DescriptionModel) => string;
   readonly weekdays: (clause: WeekdayClause, model: DescriptionModel) => string;

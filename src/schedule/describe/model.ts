@@ -45,6 +45,8 @@ export type DescriptionModel = {
   /** A single date of the year (one month and one positive day of the month, nothing else). */
   readonly dateOfYear?: { readonly month: number; readonly day: number };
   readonly weekNumbers?: ShownList;
+  /** BYWEEKNO with no day part: every day of those weeks runs (said as "on every day in ..."). */
+  readonly wholeWeeks?: boolean;
   readonly yearDays?: ShownList;
   readonly monthDays?: ShownList;
   readonly weekdays?: WeekdayClause;

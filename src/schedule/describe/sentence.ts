@@ -14,6 +14,7 @@ export function sentenceOf(model: DescriptionModel, m: DescribeMessages): string
     m.every(model),
     model.months && m.months(model.months, model),
     model.dateOfYear && m.dateOfYear(model.dateOfYear, model),
+    model.wholeWeeks ? m.everyDayOfWeeks : undefined,
     model.weekNumbers && m.weekNumbers(model.weekNumbers, model),
     model.yearDays && m.yearDays(model.yearDays, model),
     model.monthDays && m.monthDays(model.monthDays, model),
