@@ -19,6 +19,7 @@ const isDescribeLocale = (tag: string): tag is DescribeLocale => (DESCRIBE_LOCAL
  */
 export function resolveDescribeLocale(locale: unknown): DescribeLocale {
   if (locale === undefined) return 'en';
+  if (typeof locale === 'string' && isDescribeLocale(locale)) return locale; // already canonical: no Intl call
   if (typeof locale !== 'string' || locale.length > MAX_LOCALE_LENGTH) throw new RecurrenceError('invalid-option', M.locale(locale));
   let canonical: string;
   try {
