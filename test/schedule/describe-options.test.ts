@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runUnderTimeZone } from './process-tz.js';
 import { RRULE_MESSAGES } from '../../src/rrule/messages.js';
 import { WEEKDAYS } from '../../src/rrule/types.js';
 import { DESCRIBE_MESSAGE_TABLES } from '../../src/schedule/describe/locales.js';
@@ -43,6 +44,10 @@ describe('describeRecurrence locales', () => {
     const e = errorOf(() => describeRecurrence('FREQ=DAILY', { locale: locale as string }));
     expect(e.code).toBe('invalid-option');
     expect(e.message).toBe(DESCRIBE_MESSAGES.locale(locale));
+  });
+
+  it('reads null options as none', () => {
+    expect(describeRecurrence('FREQ=DAILY', null as unknown as undefined)).toBe('Every day');
   });
 
   it('falls back to English for a language it does not write, not to the process locale', () => {
@@ -94,5 +99,31 @@ describe('describeRecurrence errors', () => {
   it('takes the first and last seconds of years 0001 and 9999', () => {
     expect(describeRecurrence({ recurrenceRule: 'FREQ=YEARLY', start: '0001-01-01T00:00:00Z' })).toBe('Every year on January 1 at 00:00 UTC');
     expect(describeRecurrence({ recurrenceRule: 'FREQ=YEARLY', start: '9999-12-31T23:59:59Z' })).toBe('Every year on December 31 at 23:59:59 UTC');
+  });
+});
+
+describe('describeRecurrence bounds and the process time zone', () => {
+  it('takes COUNT and INTERVAL at their largest and refuses one more', () => {
+    expect(describeRecurrence('FREQ=DAILY;COUNT=100000;INTERVAL=1000000000')).toBe('Every 1000000000 days, 100000 times');
+    expect(errorOf(() => describeRecurrence('FREQ=DAILY;COUNT=100001')).code).toBe('invalid-rule');
+    expect(errorOf(() => describeRecurrence('FREQ=DAILY;INTERVAL=1000000001')).code).toBe('invalid-rule');
+    expect(errorOf(() => describeRecurrence(`FREQ=DAILY;BYHOUR=${'1,'.repeat(1030)}1`)).code).toBe('invalid-rule');
+  });
+
+  it('says the same whatever the process TZ', () => {
+    const script = `
+      import { describeRecurrence } from './src/schedule/index.ts';
+      const cases = [
+        [{ recurrenceRule: 'FREQ=DAILY;UNTIL=20260308T070000Z', start: '2026-03-01T14:00:00Z' }, { timeZone: 'America/New_York' }],
+        [{ recurrenceRule: 'FREQ=YEARLY', start: '2028-02-29T23:30:00Z' }, { locale: 'fr' }],
+        ['FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T235959Z', { locale: 'de' }],
+      ];
+      process.stdout.write(JSON.stringify(cases.map(([input, options]) => describeRecurrence(input, options))));`;
+    const expected = [
+      'Every day at 09:00 New York time, until March 8, 2026 at 03:00 New York time',
+      'Chaque année le 29 février à 23:30 UTC',
+      'Jede Woche montags, bis zum 31. Dezember 2026 um 23:59:59 Uhr UTC',
+    ];
+    for (const tz of ['Pacific/Kiritimati', 'America/St_Johns']) expect(JSON.parse(runUnderTimeZone(script, tz))).toEqual(expected);
   });
 });

@@ -53,9 +53,11 @@ export function describeRecurrence(recurOrRule: DescribeInput, options: Describe
   if (typeof text !== 'string') throw new RecurrenceError('invalid-rule', M.notRule);
   const parsed = parseRecurrenceRule(text);
   if (!parsed.ok) throw new RecurrenceError('invalid-rule', parsed.error);
-  const messages = DESCRIBE_MESSAGE_TABLES[resolveDescribeLocale(options.locale)];
-  const zoneGiven = options.timeZone !== undefined;
-  const timeZone = resolveTimeZone(options.timeZone ?? 'UTC');
+  // `?? {}`: a JavaScript caller's null options read as none.
+  const { locale, timeZone: zoneOption } = options ?? {};
+  const messages = DESCRIBE_MESSAGE_TABLES[resolveDescribeLocale(locale)];
+  const zoneGiven = zoneOption !== undefined;
+  const timeZone = resolveTimeZone(zoneOption ?? 'UTC');
   const start = typeof recurOrRule === 'string' || recurOrRule.start === undefined ? undefined : startWall(recurOrRule.start, timeZone);
   const zone = zoneWordingOf(timeZone);
   const untilWall = parsed.value.until === undefined ? undefined : wallTimeOf(parsed.value.until, timeZone);
