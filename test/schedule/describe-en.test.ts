@@ -254,6 +254,10 @@ const BARE: [string, string][] = [
   ['FREQ=MONTHLY;BYMONTHDAY=1,2,3;BYDAY=SA,SU', 'Every month on the 1st to 3rd days if it is a Saturday or a Sunday'],
   ['FREQ=MONTHLY;BYMONTHDAY=-7,-6,-5,-4,-3,-2,-1;BYDAY=-1FR', 'Every month on 7 days of the month if it is the last Friday'],
   ['FREQ=YEARLY;BYYEARDAY=100;BYDAY=MO', 'Every year on the 100th day of the year if it is a Monday'],
+  [
+    'FREQ=YEARLY;BYYEARDAY=1,2;BYDAY=1MO,3MO,5MO,7MO,9MO,11MO,13MO',
+    'Every year on the 1st and 2nd days of the year if it is one of 7 of the Mondays of the year',
+  ],
   ['FREQ=YEARLY;BYMONTHDAY=13;BYDAY=FR;BYMONTH=1', 'Every year in January on the 13th day of the month if it is a Friday'],
   // BYSETPOS
   ['FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', 'Every month on weekdays, keeping only the 1st one in each month'],

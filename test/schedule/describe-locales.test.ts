@@ -66,6 +66,9 @@ const CASES = {
   skipOmit: { rule: 'RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;SKIP=OMIT' },
   zoneId: { rule: 'FREQ=DAILY', start: '2026-01-01T14:00:00Z', zone: 'Etc/GMT+5' },
   limitingWeekdays: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1;BYDAY=MO,TU,WE,TH,FR' },
+  numberedCount: { rule: 'FREQ=YEARLY;BYDAY=1MO,3MO,5MO,7MO,9MO,11MO,13MO' },
+  yearDaysMany: { rule: 'FREQ=YEARLY;BYYEARDAY=10,20,30,40,50,60,366' },
+  monthDaysExact: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1,3,5,7,9,11,13' },
 } satisfies Record<string, Case>;
 
 type Table = Record<keyof typeof CASES, string>;
@@ -125,6 +128,9 @@ const ES: Table = {
   skipOmit: 'Cada mes el día 31, en el calendario gregoriano, los días que no existen en un mes se omiten',
   zoneId: 'Cada día a las 09:00 (Etc/GMT+5)',
   limitingWeekdays: 'Cada mes el día 1 si es un día de lunes a viernes',
+  numberedCount: 'Cada año en 7 de los lunes del año',
+  yearDaysMany: 'Cada año en hasta 7 días del año',
+  monthDaysExact: 'Cada mes en 7 días del mes',
 };
 
 const FR: Table = {
@@ -182,6 +188,9 @@ const FR: Table = {
   skipOmit: "Chaque mois le 31, dans le calendrier grégorien, les jours absents d'un mois sont omis",
   zoneId: 'Chaque jour à 09:00 (Etc/GMT+5)',
   limitingWeekdays: "Chaque mois le 1er si c'est un jour du lundi au vendredi",
+  numberedCount: "Chaque année 7 des lundis de l'année",
+  yearDaysMany: "Chaque année certains jours de l'année (au plus 7)",
+  monthDaysExact: 'Chaque mois certains jours du mois (7 au total)',
 };
 
 const DE: Table = {
@@ -239,6 +248,9 @@ const DE: Table = {
   skipOmit: 'Jeden Monat am 31. Tag, im gregorianischen Kalender, in einem Monat fehlende Tage entfallen',
   zoneId: 'Jeden Tag um 09:00 Uhr (Etc/GMT+5)',
   limitingWeekdays: 'Jeden Monat am 1. Tag, nur montags bis freitags',
+  numberedCount: 'Jedes Jahr an 7 der Montage des Jahres',
+  yearDaysMany: 'Jedes Jahr an bis zu 7 Tagen des Jahres',
+  monthDaysExact: 'Jeden Monat an 7 Tagen des Monats',
 };
 
 function run(c: Case, locale: string): string {

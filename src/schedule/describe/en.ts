@@ -108,7 +108,7 @@ export const EN: DescribeMessages = {
       : clause.plain.map((d) => (clause.limiting ? `a ${WEEKDAY_NAMES[d]}` : WEEKDAY_NAMES[d]));
     const numbered = clause.numbered.map(({ weekday, positions: shown }) =>
       shown.kind === 'count'
-        ? `${shown.upTo ? 'up to ' : ''}${shown.count} of the ${WEEKDAY_NAMES[weekday]}s`
+        ? `${clause.limiting ? 'one of ' : ''}${shown.upTo ? 'up to ' : ''}${shown.count} of the ${WEEKDAY_NAMES[weekday]}s`
         : `the ${and(shownItems(shown.items, ordinal, range))} ${WEEKDAY_NAMES[weekday]}`,
     );
     const scope = numbered.length === 0 ? '' : clause.scope === 'year' ? ' of the year' : ofMonth(model);

@@ -154,7 +154,7 @@ export const ES: DescribeMessages = {
   weekdays: (clause, model) => {
     const numbered = clause.numbered.map(({ weekday, positions: shown }) =>
       shown.kind === 'count'
-        ? `${shown.upTo ? 'hasta ' : ''}${shown.count} de los ${WEEKDAY_PLURALS[weekday]}`
+        ? `${clause.limiting ? 'uno de' : 'en'} ${shown.upTo ? 'hasta ' : ''}${shown.count} de los ${WEEKDAY_PLURALS[weekday]}`
         : ordinalsBefore(shown.items, DAY, WEEKDAY_NAMES[weekday]),
     );
     const scope = numbered.length === 0 ? '' : clause.scope === 'year' ? ' del año' : ofMonth(model);

@@ -79,9 +79,15 @@ function ordinalsBefore(items: readonly ShownRange[], noun: Noun, nounText: stri
   return et(phrases);
 }
 
+/** A count said without listing: "certains jours du mois (7 au total)", "(au plus 7)". */
+function someOf(shown: { readonly count: number; readonly upTo: boolean }, noun: Noun, of: string): string {
+  const total = shown.upTo ? `au plus ${shown.count}` : `${shown.count} au total`;
+  return `${noun.feminine ? 'certaines' : 'certains'} ${noun.many} ${of} (${total})`;
+}
+
 /** Days of the month as dates say them: "le 13", "les 2 et 15", "du 10 au 15", "le dernier jour". */
 function monthDayList(shown: ShownList): string {
-  if (shown.kind === 'count') return `certains jours du mois (${shown.upTo ? 'au plus ' : ''}${shown.count})`;
+  if (shown.kind === 'count') return someOf(shown, DAY, 'du mois');
   const positive = shown.items.filter((r) => r.from > 0);
   const phrases: string[] = [];
   const singles = positive.filter((r) => r.from === r.to).map((r) => dayOfMonth(r.from));
@@ -93,7 +99,7 @@ function monthDayList(shown: ShownList): string {
 
 /** Weeks or days of the year by number: "la semaine 20", "les jours 1, 100 et 200", "la dernière semaine". */
 function numberedNoun(shown: ShownList, noun: Noun): string {
-  if (shown.kind === 'count') return `${shown.upTo ? "jusqu'à " : ''}${shown.count} ${noun.many}`;
+  if (shown.kind === 'count') return someOf(shown, noun, "de l'année");
   const positive = shown.items.filter((r) => r.from > 0);
   const phrases: string[] = [];
   if (positive.length > 0) {
@@ -146,13 +152,15 @@ export const FR: DescribeMessages = {
   months: (months) => `en ${et(months.map(monthName))}`,
   dateOfYear: ({ month, day }) => `le ${dayOfMonth(day)} ${monthName(month)}`,
   everyDayOfWeeks: 'tous les jours',
-  weekNumbers: (weeks) => `pendant ${numberedNoun(weeks, WEEK)} de l'année`,
-  yearDays: (days) => `${days.kind === 'count' ? 'pendant ' : ''}${numberedNoun(days, DAY)} de l'année`,
+  weekNumbers: (weeks) => `pendant ${numberedNoun(weeks, WEEK)}${weeks.kind === 'count' ? '' : " de l'année"}`,
+  yearDays: (days) => `${numberedNoun(days, DAY)}${days.kind === 'count' ? '' : " de l'année"}`,
   monthDays: (days, model) => `${monthDayList(days)}${days.kind === 'count' ? '' : ofMonth(model)}`,
   weekdays: (clause, model) => {
     const numbered = clause.numbered.map(({ weekday, positions: shown }) =>
       shown.kind === 'count'
-        ? `${shown.upTo ? "jusqu'à " : ''}${shown.count} des ${WEEKDAY_NAMES[weekday]}s`
+        ? clause.limiting
+          ? `l'un des ${shown.upTo ? 'au plus ' : ''}${shown.count} ${WEEKDAY_NAMES[weekday]}s choisis`
+          : `${shown.upTo ? "jusqu'à " : ''}${shown.count} des ${WEEKDAY_NAMES[weekday]}s`
         : ordinalsBefore(shown.items, DAY, WEEKDAY_NAMES[weekday]),
     );
     const scope = numbered.length === 0 ? '' : clause.scope === 'year' ? " de l'année" : ofMonth(model);
