@@ -69,6 +69,7 @@ const CASES = {
   numberedCount: { rule: 'FREQ=YEARLY;BYDAY=1MO,3MO,5MO,7MO,9MO,11MO,13MO' },
   yearDaysMany: { rule: 'FREQ=YEARLY;BYYEARDAY=10,20,30,40,50,60,366' },
   monthDaysExact: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1,3,5,7,9,11,13' },
+  numberedRange: { rule: 'FREQ=MONTHLY;BYDAY=1MO,2MO,3MO' },
 } satisfies Record<string, Case>;
 
 type Table = Record<keyof typeof CASES, string>;
@@ -131,6 +132,7 @@ const ES: Table = {
   numberedCount: 'Cada año en 7 de los lunes del año',
   yearDaysMany: 'Cada año en hasta 7 días del año',
   monthDaysExact: 'Cada mes en 7 días del mes',
+  numberedRange: 'Cada mes del 1.º al 3.er lunes',
 };
 
 const FR: Table = {
@@ -191,6 +193,7 @@ const FR: Table = {
   numberedCount: "Chaque année 7 des lundis de l'année",
   yearDaysMany: "Chaque année certains jours de l'année (au plus 7)",
   monthDaysExact: 'Chaque mois certains jours du mois (7 au total)',
+  numberedRange: 'Chaque mois du 1er au 3e lundi',
 };
 
 const DE: Table = {
@@ -251,6 +254,7 @@ const DE: Table = {
   numberedCount: 'Jedes Jahr an 7 der Montage des Jahres',
   yearDaysMany: 'Jedes Jahr an bis zu 7 Tagen des Jahres',
   monthDaysExact: 'Jeden Monat an 7 Tagen des Monats',
+  numberedRange: 'Jeden Monat am 1. bis 3. Montag',
 };
 
 function run(c: Case, locale: string): string {

@@ -95,9 +95,10 @@ function ordinalsBefore(items: readonly ShownRange[], noun: Noun, nounText: stri
   const far = items.filter((r) => r.from <= -FROM_END.length - 1);
   const words = near.map((r) => {
     if (r.from < 0) return fromEnd(r.from, noun, '').trimEnd();
-    const [a, b] = [ordinal(r.from, noun.feminine), ordinal(r.to, noun.feminine)];
-    if (r.from === r.to) return `${article} ${a}`;
-    return noun.feminine ? `de la ${a} a la ${b}` : `del ${a} al ${b}`;
+    const b = ordinal(r.to, noun.feminine);
+    if (r.from === r.to) return `${article} ${b}`;
+    // Only the ordinal right before the noun is shortened (1.er, 3.er): "del 1.º al 3.er lunes".
+    return noun.feminine ? `de la ${r.from}.ª a la ${b}` : `del ${r.from}.º al ${b}`;
   });
   const phrases = words.length === 0 ? [] : [`${y(words)} ${nounText}`];
   for (const r of far) phrases.push(fromEnd(r.from, noun, nounText));
