@@ -6,8 +6,9 @@
  */
 import rrulePkg from 'rrule';
 import { toText } from 'rrule-temporal/totext';
-import { describeRecurrence } from '../dist/schedule/index.js';
 import { compare } from './compare.js';
+
+const { describeRecurrence } = (await import(new URL('../dist/schedule/index.js', import.meta.url).href)) as typeof import('../src/schedule/index.js');
 
 const { rrulestr, RRule } = rrulePkg as unknown as typeof import('rrule');
 
