@@ -14,53 +14,13 @@ import {
   ZERO_RATIOS_MESSAGE,
 } from '../../src/amount/index.js';
 import type { AmountDecimal, Rate } from '../../src/amount/index.js';
-import { formatAt, readDecimal, unitsAt } from './exact.js';
+import { expectRules, scaled } from './allocation-rules.js';
+import { formatAt, unitsAt } from './exact.js';
 import { thrownCode } from './thrown.js';
 
 const usd = (valueDecimal: string): AmountDecimal => ({ currency: 'USD', valueDecimal });
 const values = (parts: readonly AmountDecimal[]): string[] => parts.map((p) => p.valueDecimal);
 const LIMIT = 9_223_372_036_854_775_808n; // 2^63
-
-/** The ratios as integers on one scale (test-side reading). */
-function scaled(ratios: readonly Rate[]): bigint[] {
-  const read = ratios.map((r) => readDecimal(String(r)));
-  const places = Math.max(...read.map((r) => r.places));
-  return read.map((r) => r.digits * 10n ** BigInt(places - r.places));
-}
-
-/**
- * Every documented rule of one split, checked from the definition: the parts sum to the amount;
- * each part is its exact share truncated toward zero plus 0 or 1 unit (so within one unit of it);
- * a zero ratio gets zero; the sign is the amount's; and the extra units went to the largest
- * remainders, ties to the earlier part.
- */
-function expectRules(amountUnits: bigint, ratios: readonly bigint[], parts: readonly bigint[]): void {
-  expect(parts.length).toBe(ratios.length);
-  expect(parts.reduce((a, b) => a + b, 0n)).toBe(amountUnits);
-  const magnitude = amountUnits < 0n ? -amountUnits : amountUnits;
-  const total = ratios.reduce((a, b) => a + b, 0n);
-  const remainders = ratios.map((r) => (magnitude * r) % total);
-  const extra = parts.map((p, i) => {
-    const size = p < 0n ? -p : p;
-    if (p !== 0n) expect(p < 0n).toBe(amountUnits < 0n);
-    const truncated = (magnitude * (ratios[i] ?? 0n)) / total;
-    const gained = size - truncated;
-    expect(gained === 0n || gained === 1n, `part ${i} is ${gained} units above its truncated share`).toBe(true);
-    // Within one unit of the exact share: |size x total - magnitude x ratio| < total.
-    const off = size * total - magnitude * (ratios[i] ?? 0n);
-    expect(off < total && off > -total).toBe(true);
-    if (ratios[i] === 0n) expect(p).toBe(0n);
-    return gained === 1n;
-  });
-  for (let i = 0; i < parts.length; i++) {
-    for (let j = 0; j < parts.length; j++) {
-      if (!extra[i] || extra[j]) continue;
-      const ri = remainders[i] ?? 0n;
-      const rj = remainders[j] ?? 0n;
-      expect(ri > rj || (ri === rj && i < j), `part ${i} (remainder ${ri}) got a unit before part ${j} (remainder ${rj})`).toBe(true);
-    }
-  }
-}
 
 /** A valid ratio in each accepted form: small and large safe integers, bigints, decimal strings up to 18 places. */
 const ratio: fc.Arbitrary<Rate> = fc.oneof(
