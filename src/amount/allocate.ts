@@ -26,16 +26,27 @@ export function checkRatioList(ratios: unknown): asserts ratios is readonly unkn
   }
 }
 
-/** The ratios as safe integers on one scale, or `undefined` when any is not small, valid and non-negative. */
-function smallRatios(ratios: readonly Rate[]): number[] | undefined {
+/**
+ * The ratios as safe integers on one scale, or `undefined` when any is not small, valid and
+ * non-negative (the exact path then reads them and reports any error). A list of safe-integer
+ * numbers is returned as it is, without a copy.
+ */
+function smallRatios(ratios: readonly Rate[]): readonly number[] | undefined {
+  let i = 0;
+  for (; i < ratios.length; i++) {
+    const ratio = ratios[i];
+    if (typeof ratio !== 'number') break;
+    if (!Number.isSafeInteger(ratio) || ratio < 0) return undefined;
+  }
+  if (i === ratios.length) return ratios as readonly number[];
   const values = new Array<number>(ratios.length);
   const placesOf = new Array<number>(ratios.length);
   let places = 0;
-  for (let i = 0; i < ratios.length; i++) {
+  for (i = 0; i < ratios.length; i++) {
     const ratio = ratios[i];
     if (typeof ratio === 'number') {
       if (!Number.isSafeInteger(ratio) || ratio < 0) return undefined;
-      values[i] = ratio === 0 ? 0 : ratio;
+      values[i] = ratio;
       placesOf[i] = 0;
     } else if (typeof ratio === 'string' && scanSmall(ratio) && scanned.n >= 0) {
       values[i] = scanned.n;
@@ -45,12 +56,10 @@ function smallRatios(ratios: readonly Rate[]): number[] | undefined {
       return undefined;
     }
   }
-  if (places > 0) {
-    for (let i = 0; i < values.length; i++) {
-      const scaled = safe((values[i] ?? 0) * pow10(places - (placesOf[i] ?? 0)));
-      if (scaled === undefined) return undefined;
-      values[i] = scaled;
-    }
+  for (i = 0; i < values.length; i++) {
+    const scaled = safe((values[i] ?? 0) * pow10(places - (placesOf[i] ?? 0)));
+    if (scaled === undefined) return undefined;
+    values[i] = scaled;
   }
   return values;
 }
@@ -70,24 +79,74 @@ const refuseZero = (): never => {
   throw new AmountError('invalid-ratios', `ratios: ${ZERO_RATIOS_MESSAGE}`);
 };
 
-/** Splits a non-negative safe integer by safe-integer ratios; `undefined` when a product could leave the safe range. */
-function splitSmall(units: number, ratios: readonly number[]): number[] | undefined {
+/**
+ * Bound of the small path's products and ratio total (2^52): `Math.floor(a / b)` of integers
+ * this size is the exact floor, or one above it with `(floor + 1) x b` still exact, which the
+ * remainder's sign reveals and the caller corrects.
+ */
+const HALF_SAFE = 2 ** 52;
+
+/** Up to this many parts, the small path works in two reused buffers and finds leftovers by scanning. */
+const SCRATCH_PARTS = 16;
+const partsScratch = new Float64Array(SCRATCH_PARTS);
+const remaindersScratch = new Float64Array(SCRATCH_PARTS);
+
+/**
+ * Gives one unit each to the `count` largest remainders (equal ones: the earlier first) by
+ * `count` scans; for at most `SCRATCH_PARTS` parts, where a scan is cheaper than a sort.
+ */
+function scanLeftover(parts: Float64Array, remainders: Float64Array, n: number, count: number): void {
+  for (let k = 0; k < count; k++) {
+    let best = 0;
+    let largest = 0;
+    for (let i = 0; i < n; i++) {
+      const r = remainders[i] ?? 0;
+      if (r > largest) {
+        largest = r;
+        best = i;
+      }
+    }
+    parts[best] = (parts[best] ?? 0) + 1;
+    remainders[best] = 0;
+  }
+}
+
+/**
+ * Splits a safe integer by safe-integer ratios into the parts as `AmountDecimal`s, or
+ * `undefined` when a product could leave the safe range (or every ratio is zero).
+ */
+function splitSmall(units: number, ratios: readonly number[], currency: string, places: number): AmountDecimal[] | undefined {
+  const n = ratios.length;
+  const magnitude = units < 0 ? -units : units;
   let total = 0;
-  for (const ratio of ratios) total += ratio;
-  if (total === 0 || total > Number.MAX_SAFE_INTEGER || units * total > Number.MAX_SAFE_INTEGER) return undefined;
-  const parts = new Array<number>(ratios.length);
-  const remainders = new Array<number>(ratios.length);
-  let left = units;
-  for (let i = 0; i < ratios.length; i++) {
-    const product = units * (ratios[i] ?? 0);
-    const remainder = product % total; // exact: both are safe integers
-    const part = (product - remainder) / total; // exact: an exact multiple
+  for (let i = 0; i < n; i++) total += ratios[i] ?? 0;
+  if (total === 0 || total > HALF_SAFE || magnitude * total > HALF_SAFE) return undefined;
+  const parts = n <= SCRATCH_PARTS ? partsScratch : new Float64Array(n);
+  const remainders = n <= SCRATCH_PARTS ? remaindersScratch : new Float64Array(n);
+  let left = magnitude;
+  for (let i = 0; i < n; i++) {
+    const product = magnitude * (ratios[i] ?? 0);
+    // The floor of a quotient of integers up to 2^52 is exact; a one-off overshoot is corrected.
+    let part = Math.floor(product / total);
+    let remainder = product - part * total;
+    if (remainder < 0) {
+      part -= 1;
+      remainder += total;
+    }
     parts[i] = part;
     remainders[i] = remainder;
     left -= part;
   }
-  for (const i of leftoverPositions(remainders, left)) parts[i] = (parts[i] ?? 0) + 1;
-  return parts;
+  if (left > 0) {
+    if (n <= SCRATCH_PARTS) scanLeftover(parts, remainders, n, left);
+    else for (const i of leftoverPositions(Array.from(remainders), left)) parts[i] = (parts[i] ?? 0) + 1;
+  }
+  const result = new Array<AmountDecimal>(n);
+  for (let i = 0; i < n; i++) {
+    const part = parts[i] ?? 0;
+    result[i] = { currency, valueDecimal: formatUnits(units < 0 ? -part : part, places) };
+  }
+  return result;
 }
 
 /** Splits a non-negative bigint by bigint ratios (at least one above zero). */
@@ -131,8 +190,8 @@ export function allocateDecimal(amount: AmountDecimal, ratios: readonly Rate[], 
   const units = smallUnits(amount.valueDecimal, places);
   const small = units === undefined ? undefined : smallRatios(ratios);
   if (units !== undefined && small !== undefined) {
-    const parts = splitSmall(units < 0 ? -units : units, small);
-    if (parts !== undefined) return parts.map((part) => ({ currency, valueDecimal: formatUnits(units < 0 ? -part : part, places) }));
+    const parts = splitSmall(units, small, currency, places);
+    if (parts !== undefined) return parts;
   }
   const exact = exactRatios(ratios);
   const whole = wholeUnits(amount, places);
