@@ -88,14 +88,14 @@ const HALF_SAFE = 2 ** 52;
 
 /** Up to this many parts, the small path works in two reused buffers and finds leftovers by scanning. */
 const SCRATCH_PARTS = 16;
-const partsScratch = new Float64Array(SCRATCH_PARTS);
-const remaindersScratch = new Float64Array(SCRATCH_PARTS);
+const partsScratch: number[] = [];
+const remaindersScratch: number[] = [];
 
 /**
  * Gives one unit each to the `count` largest remainders (equal ones: the earlier first) by
  * `count` scans; for at most `SCRATCH_PARTS` parts, where a scan is cheaper than a sort.
  */
-function scanLeftover(parts: Float64Array, remainders: Float64Array, n: number, count: number): void {
+function scanLeftover(parts: number[], remainders: number[], n: number, count: number): void {
   for (let k = 0; k < count; k++) {
     let best = 0;
     let largest = 0;
@@ -121,8 +121,8 @@ function splitSmall(units: number, ratios: readonly number[], currency: string, 
   let total = 0;
   for (let i = 0; i < n; i++) total += ratios[i] ?? 0;
   if (total === 0 || total > HALF_SAFE || magnitude * total > HALF_SAFE) return undefined;
-  const parts = n <= SCRATCH_PARTS ? partsScratch : new Float64Array(n);
-  const remainders = n <= SCRATCH_PARTS ? remaindersScratch : new Float64Array(n);
+  const parts = n <= SCRATCH_PARTS ? partsScratch : new Array<number>(n);
+  const remainders = n <= SCRATCH_PARTS ? remaindersScratch : new Array<number>(n);
   let left = magnitude;
   for (let i = 0; i < n; i++) {
     const product = magnitude * (ratios[i] ?? 0);
@@ -139,7 +139,7 @@ function splitSmall(units: number, ratios: readonly number[], currency: string, 
   }
   if (left > 0) {
     if (n <= SCRATCH_PARTS) scanLeftover(parts, remainders, n, left);
-    else for (const i of leftoverPositions(Array.from(remainders), left)) parts[i] = (parts[i] ?? 0) + 1;
+    else for (const i of leftoverPositions(remainders, left)) parts[i] = (parts[i] ?? 0) + 1;
   }
   const result = new Array<AmountDecimal>(n);
   for (let i = 0; i < n; i++) {

@@ -232,6 +232,27 @@ describe('allocateDecimal: properties', () => {
     );
   });
 
+  it('is exact at the bound of the safe-integer path (amount x sum of ratios near 2^52 and 2^53)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 ** 20 }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(2 ** 52, 2 ** 53),
+        fc.integer({ min: -3, max: 3 }),
+        fc.boolean(),
+        (rs, bound, shift, negative) => {
+          const total = rs.reduce((a, b) => a + b, 0);
+          fc.pre(total > 0);
+          const units = BigInt(Math.floor(bound / total) + shift) * (negative ? -1n : 1n);
+          const amount = usd(formatAt(units, 2));
+          const parts = allocateDecimal(amount, rs).map((p) => unitsAt(p.valueDecimal, 2));
+          expectRules(units, rs.map(BigInt), parts);
+          expect(values(allocateDecimal(amount, rs.map(BigInt)))).toEqual(values(allocateDecimal(amount, rs)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('distributeDecimal(amount, n) equals allocateDecimal(amount, n ones)', () => {
     fc.assert(
       fc.property(split, fc.integer({ min: 1, max: 40 }), (s, n) => {
