@@ -28,10 +28,18 @@ export function unitPlaces(currency: string, options: AllocateOptions | undefine
     }
     return places === 0 ? 0 : places; // no -0
   }
+  if (currency === lastCurrency) return lastExponent;
   const exponent = currencyExponent(currency);
   if (exponent === undefined) throw new AmountError('unknown-currency', `${describe(currency)}: ${UNKNOWN_CURRENCY_MESSAGE}`);
+  lastCurrency = currency;
+  lastExponent = exponent;
   return exponent;
 }
+
+// The last currency looked up and its exponent: splits come in runs of one currency, and the
+// ISO table is frozen, so this one-entry memo can never be stale.
+let lastCurrency = 'USD';
+let lastExponent = 2;
 
 /**
  * The amount as a safe-integer count of units of `places` decimal places, or `undefined`
