@@ -142,9 +142,16 @@ function splitSmall(units: number, ratios: readonly number[], currency: string, 
     else for (const i of leftoverPositions(remainders, left)) parts[i] = (parts[i] ?? 0) + 1;
   }
   const result = new Array<AmountDecimal>(n);
+  let previous = -1;
+  let text = '';
   for (let i = 0; i < n; i++) {
     const part = parts[i] ?? 0;
-    result[i] = { currency, valueDecimal: formatUnits(units < 0 ? -part : part, places) };
+    // Equal ratios give equal parts side by side: format each value once.
+    if (part !== previous) {
+      previous = part;
+      text = formatUnits(units < 0 ? -part : part, places);
+    }
+    result[i] = { currency, valueDecimal: text };
   }
   return result;
 }
