@@ -1,22 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import modules from './stryker.modules.json' with { type: 'json' };
 
-// The test files of the mutation run (`npm run test:mutation`, stryker.config.mjs): only the
-// suites of the mutated modules, in one project, so that a static mutant (a table row, a
-// module-level constant) reruns these files and nothing else. Their other suites (HTTP,
-// schedules, packages) never load the code the run mutates in a way they alone would check.
+// The test files of one module's mutation run (`npm run test:mutation`, stryker.config.mjs):
+// MUTATION_MODULE names the module of stryker.modules.json. Only that module's own tests run,
+// in one project, so a static mutant (a table row, a message, a pattern: code that runs while
+// the module loads, which Stryker must test against every test file) costs one small suite,
+// and each module shows that its own tests kill its mutants.
+const name = process.env['MUTATION_MODULE'] ?? '';
+const module = (modules as Record<string, { tests?: string[] }>)[name];
+if (module?.tests === undefined) throw new Error(`MUTATION_MODULE must name a module of stryker.modules.json, got ${JSON.stringify(name)}`);
+
 export default defineConfig({
   test: {
-    include: [
-      'test/amount/**/*.test.ts',
-      'test/ids/**/*.test.ts',
-      'test/version/**/*.test.ts',
-      'test/limits/**/*.test.ts',
-      'test/invoice/**/*.test.ts',
-      'test/schemas/validate-invoice-update.test.ts',
-      'test/schemas/request-limits.test.ts',
-      'test/schemas/error-body*.test.ts',
-      'test/schemas/fast-invoice-update*.test.ts',
-    ],
+    include: module.tests,
     // A million-item sum: too slow instrumented; sum-flush.test.ts reaches the same fold.
     exclude: ['test/amount/sum-million.test.ts'],
     setupFiles: ['test/setup.ts'],
