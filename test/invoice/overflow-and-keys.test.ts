@@ -62,6 +62,13 @@ describe('position keys when an element has no usable name', () => {
     });
   });
 
+  it('an issue on an option of an item the list does not hold (or that is not an object) is keyed by positions', () => {
+    const issue = { at: 'priceModifier' as const, item: 1, option: 2, currency: 'EUR' };
+    const want = { lineItems: { items: { '[1]': { options: { '[2]': { priceModifier: { currency: MSG } } } } } } };
+    expect(addCurrencyErrors({}, [{ name: 'Tea' }], [issue], 'USD')).toEqual(want);
+    expect(addCurrencyErrors({}, [{ name: 'Tea' }, 'x'], [issue], 'USD')).toEqual(want);
+  });
+
   it('an issue on an option of an item without an options array is keyed by its position', () => {
     const items = [{ name: 'Tea' }, { name: 'Cake', options: 'none' }];
     expect(
