@@ -22,7 +22,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function childKey(request: unknown, key: string): string | number | undefined {
   if (Array.isArray(request)) {
     const index = INDEX_KEY.exec(key);
-    if (index !== null) return Number(index[1]);
+    if (index !== null) return Number(index[1]) < request.length ? Number(index[1]) : undefined;
     const named = request.findIndex((item) => isRecord(item) && item['name'] === key);
     return named < 0 ? undefined : named;
   }
