@@ -6,8 +6,8 @@ import type { AmountDecimal } from '../../../amount/index.js';
 /** `describeRecurrence` of payments-kit/schedule: the rule in words. */
 export type DescribeRecurrence = (rule: string, options: { readonly locale?: string; readonly timeZone?: string }) => string;
 
-/** `allocateDecimal` of payments-kit/amount: an amount split by ratios, the parts summing exactly to it. */
-export type AllocateDecimal = (amount: AmountDecimal, ratios: readonly number[]) => readonly AmountDecimal[];
+/** `allocateDecimal` of payments-kit/amount: an amount split by ratios (decimal strings), the parts summing exactly to it. */
+export type AllocateDecimal = (amount: AmountDecimal, ratios: readonly string[]) => readonly AmountDecimal[];
 
 // export { describeRecurrence } from '../../../schedule/index.js';
 /** The rule in words, when payments-kit/schedule has `describeRecurrence`. */

@@ -56,7 +56,7 @@ function amountText(amount: AmountDecimal): string {
 
 function allocationView(total: AmountDecimal, ratiosText: string): HTMLElement[] {
   if (allocateDecimal === undefined) return [];
-  const ratios = ratiosText.split(',').map((r) => Number(r.trim()));
+  const ratios = ratiosText.split(',').map((r) => r.trim());
   try {
     const parts = allocateDecimal(total, ratios);
     return [h('h3', {}, 'Allocation'), h('ol', { class: 'allocation' }, ...parts.map((p, i) => h('li', {}, `${ratios[i] ?? ''}: ${amountText(p)}`)))];
