@@ -7,7 +7,7 @@ import type {
   Store,
   StoreSeed,
   WriteExtras,
-} from '../http/store.js';
+} from '../http/store/port.js';
 import type { InvoiceEffect } from '../invoice/index.js';
 import { type PostgresClient, type Row, inTransaction, queryOf } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';

@@ -1,5 +1,5 @@
-import type { Exchange } from '../http/exchange.js';
-import { DEFAULT_MAX_BODY_BYTES, type JsonBody, readJsonBody } from '../http/json-body.js';
+import type { Exchange } from '../http/core/exchange.js';
+import { DEFAULT_MAX_BODY_BYTES, type JsonBody, readJsonBody } from '../http/core/json-body.js';
 
 /**
  * Reads `bytes` exactly as the handler reads a JSON request body (UTF-8, size, depth and

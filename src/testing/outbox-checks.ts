@@ -1,4 +1,4 @@
-import type { ClaimedEffect, NewEffect, Store } from '../http/store.js';
+import type { ClaimedEffect, NewEffect, Store } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureEffect, fixtureInvoice } from './fixtures.js';
 import { type CheckList, type FreshStore, INVOICE, pause } from './seed.js';

@@ -14,4 +14,4 @@ export {
   type DispatchErrorContext,
 } from './dispatcher.js';
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff.js';
-export { DUPLICATE_EFFECT_MESSAGE } from './memory-outbox.js';
+export { DUPLICATE_EFFECT_MESSAGE } from '../store/memory-outbox.js';

@@ -1,47 +1,51 @@
-import { builtPagesDir, readPageSite } from './read-site.js';
+import type { DocsPage } from '../../http/openapi/docs.js';
+import { builtPagesDir, readPageFiles } from './read-site.js';
 import { type PageSite, pageResponse } from './site.js';
 
 /** Where the reference server mounts its pages. */
 export const PAGE_MOUNTS = Object.freeze({ docs: '/docs', playground: '/playground' });
 
-/** Options of {@link loadReferencePages}. */
-export type ReferencePagesOptions = {
-  /** The built pages (`scripts/build-pages.ts` output); default the `dist/reference/pages/` this module is built into. */
-  readonly pagesDir?: string | undefined;
-  /** The URL of the OpenAPI document the reference page renders (e.g. `/openapi.json`). */
-  readonly openApiUrl: string;
-  /** The bearer token "try it" sends, filled in on the page; none when absent. */
-  readonly token?: string | undefined;
-};
+/** The messages of the page readers, as data. */
+export const PAGE_MESSAGES = Object.freeze({
+  notBuilt: (page: string, dir: string | undefined) =>
+    `the ${page} page is not built${dir === undefined ? ' (the pages are found beside the ESM build only)' : ` in ${dir}`}: run "npm run build"`,
+});
 
-/**
- * The reference server's two pages, read into memory once: `/docs` (Swagger UI on the
- * OpenAPI document, the demo token filled in) and `/playground`. A page that was not built
- * is left out; `missing` names it.
- *
- * @example
- * const { sites, missing } = await loadReferencePages({ openApiUrl: '/openapi.json', token: 'demo-all-scopes' })
- */
-export async function loadReferencePages(options: ReferencePagesOptions): Promise<{ sites: PageSite[]; missing: string[] }> {
-  const dir = options.pagesDir ?? builtPagesDir();
-  const token = options.token ?? '';
-  const docsValues = {
-    BASE: PAGE_MOUNTS.docs,
-    OPENAPI_URL: options.openApiUrl,
-    TOKEN: token,
-    TOKEN_NOTE: token === '' ? '' : ` with the demo token ${token} filled in`,
-    PLAYGROUND_URL: PAGE_MOUNTS.playground,
-  };
-  const docs = dir === undefined ? undefined : await readPageSite(dir, 'docs', PAGE_MOUNTS.docs, docsValues);
-  const playground = dir === undefined ? undefined : await readPageSite(dir, 'playground', PAGE_MOUNTS.playground, { BASE: PAGE_MOUNTS.playground });
-  const sites = [docs, playground].filter((s): s is PageSite => s !== undefined);
-  const missing = [docs === undefined ? PAGE_MOUNTS.docs : '', playground === undefined ? PAGE_MOUNTS.playground : ''].filter((m) => m !== '');
-  return { sites, missing };
+/** The files only a build makes, by page: a directory without them holds sources, not a page. */
+const BUILT_FILES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  docs: ['docs.js', 'swagger-ui/swagger-ui-bundle.js', 'swagger-ui/swagger-ui.css'],
+  playground: ['playground.js'],
+});
+
+async function readBuilt(name: 'docs' | 'playground', pagesDir: string | undefined): Promise<DocsPage> {
+  const dir = pagesDir ?? builtPagesDir();
+  const page = dir === undefined ? undefined : await readPageFiles(dir, name, BUILT_FILES[name]);
+  if (page === undefined) throw new Error(PAGE_MESSAGES.notBuilt(name, dir));
+  return page;
 }
 
-/** The path of an absolute URL, without query or fragment (still percent-encoded). */
-function pathOf(url: string): string {
-  return new URL(url).pathname;
+/**
+ * The API reference page as built into the package (Swagger UI and its start script), read
+ * into memory, for `createHandler`'s `docs` option: a host mounts the reference server's
+ * `/docs` page in its own handler with it. Node only (it reads files); `pagesDir` defaults
+ * to the package's own `dist/reference/pages`. Throws when the page was not built.
+ *
+ * @example
+ * createHandler({ store, auth, openApi: { path: '/openapi.json' }, docs: { path: '/docs', page: await readDocsPage() } })
+ */
+export function readDocsPage(pagesDir?: string): Promise<DocsPage> {
+  return readBuilt('docs', pagesDir);
+}
+
+/**
+ * The playground page as built into the package, to serve at `/playground` (see
+ * {@link withPages}). Throws when the page was not built.
+ *
+ * @example
+ * withPages(handler, [await readPlaygroundSite()])
+ */
+export async function readPlaygroundSite(pagesDir?: string): Promise<PageSite> {
+  return { ...(await readBuilt('playground', pagesDir)), mount: PAGE_MOUNTS.playground };
 }
 
 /**
@@ -49,14 +53,14 @@ function pathOf(url: string): string {
  * to `handler` unchanged.
  *
  * @example
- * createNodeServer(withPages(createHandler(options), sites))
+ * createNodeServer(withPages(createHandler(options), [await readPlaygroundSite()]))
  */
 export function withPages(handler: (request: Request) => Promise<Response>, sites: readonly PageSite[]): (request: Request) => Promise<Response> {
   if (sites.length === 0) return handler;
   return (request) => {
-    const path = pathOf(request.url);
+    const { pathname } = new URL(request.url);
     for (const site of sites) {
-      const response = pageResponse(site, request.method, path);
+      const response = pageResponse(site, site.mount, request.method, pathname);
       if (response !== undefined) return Promise.resolve(response);
     }
     return handler(request);

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PageFile, type PageSite, contentTypeOf, fillPage } from './site.js';
+import type { DocsPage } from '../../http/openapi/docs.js';
+import { type PageFile, contentTypeOf } from './site.js';
 
 /** The built pages (`scripts/build-pages.ts`) beside this module in dist/; `undefined` where that cannot be told (the CJS build). */
 export function builtPagesDir(): string | undefined {
@@ -11,28 +12,21 @@ export function builtPagesDir(): string | undefined {
 }
 
 /**
- * Reads one built page's directory (`<pagesDir>/<name>`) into memory, its `index.html` filled
- * with `values` (see `fillPage`), to be served below `mount`. `undefined` when the directory
- * has no `index.html` (the pages were not built: `npm run build`).
+ * Reads one built page's directory (`<pagesDir>/<name>`) into memory. `undefined` when the
+ * directory lacks `index.html` or one of the `built` files (the pages were not built:
+ * `npm run build`; the sources in src/ have the HTML but not the bundled scripts).
  *
  * @example
- * await readPageSite('dist/reference/pages', 'playground', '/playground', { BASE: '/playground' })
+ * await readPageFiles('dist/reference/pages', 'playground', ['playground.js']) // { files: Map { 'index.html' => ..., 'playground.js' => ... } }
  */
-export async function readPageSite(
-  pagesDir: string,
-  name: string,
-  mount: string,
-  values: Readonly<Record<string, string>>,
-): Promise<PageSite | undefined> {
+export async function readPageFiles(pagesDir: string, name: string, built: readonly string[] = []): Promise<DocsPage | undefined> {
   const dir = join(pagesDir, name);
-  if (!existsSync(join(dir, 'index.html'))) return undefined;
+  if (!['index.html', ...built].every((file) => existsSync(join(dir, ...file.split('/'))))) return undefined;
   const files = new Map<string, PageFile>();
   for (const key of await filesBelow(dir)) {
-    const bytes = new Uint8Array(await readFile(join(dir, ...key.split('/'))));
-    const body = key === 'index.html' ? new TextEncoder().encode(fillPage(new TextDecoder().decode(bytes), values)) : bytes;
-    files.set(key, { type: contentTypeOf(key), body });
+    files.set(key, { type: contentTypeOf(key), body: new Uint8Array(await readFile(join(dir, ...key.split('/')))) });
   }
-  return { mount, files };
+  return { files };
 }
 
 /** The files below `dir`, as `/`-separated paths relative to it (a page's tree is two levels deep). */

@@ -1,4 +1,4 @@
-import type { JsonBody } from '../../../http/json-body.js';
+import type { JsonBody } from '../../../http/core/json-body.js';
 import { readBodyBytes } from '../../body-bytes.js';
 import { validateApplePaySessionRequest, validateEvidenceTextRequest, validateInvoiceUpdate } from '../../../schemas/index.js';
 import type { ErrorShape } from './field-errors.js';
