@@ -5,10 +5,18 @@ import { fileURLToPath } from 'node:url';
 import type { DocsPage } from '../../http/openapi/docs.js';
 import { type PageFile, contentTypeOf } from './site.js';
 
-/** The built pages (`scripts/build-pages.ts`) beside this module in dist/; `undefined` where that cannot be told (the CJS build). */
+/**
+ * Where the built pages are relative to the running module: beside it in the ESM build
+ * (dist/reference/pages/read-site.js), one or two levels up in the CJS build (a bundle in
+ * dist/reference/ or a chunk in dist/).
+ */
+const PAGES_DIRS_FROM_MODULE = ['./', './pages/', './reference/pages/'];
+
+/** The built pages (`scripts/build-pages.ts`) of the package this module belongs to; `undefined` when none is found. */
 export function builtPagesDir(): string | undefined {
   const url: unknown = import.meta.url;
-  return typeof url === 'string' && url.startsWith('file:') ? fileURLToPath(new URL('./', url)) : undefined;
+  if (typeof url !== 'string' || !url.startsWith('file:')) return undefined;
+  return PAGES_DIRS_FROM_MODULE.map((relative) => fileURLToPath(new URL(relative, url))).find((dir) => existsSync(join(dir, 'playground')) || existsSync(join(dir, 'docs')));
 }
 
 /**
