@@ -84,17 +84,18 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const log = options.log ?? ((line: string) => console.log(line));
   const [docs, playground] = await Promise.all([settle(readDocsPage(options.pagesDir)), settle(readPlaygroundSite(options.pagesDir))]);
   const handler = createHandler({
-    store: options.store ?? createMemoryStore(DEMO_SEED),
+    store: options.store ?? createMemoryStore({ seed: DEMO_SEED }),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
+    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
     openApi: { path: REFERENCE_OPENAPI_PATH },
     ...(docs.ok ? { docs: { path: PAGE_MOUNTS.docs, page: docs.value, token: DOCS_TOKEN } } : {}),
   });
   // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
+  // The playground's files are answered in front of the handler (not logged: they are static).
   const server = createNodeServer(withPages(handler, playground.ok ? [playground.value] : []), {
-    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
     onClientError: ({ status, requestId, code }) => log(`- - ${status} 0.0ms ${requestId} (refused by the HTTP parser: ${code ?? 'no code'})`),
   });
   const host = options.host ?? '127.0.0.1';

@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(pagesDir, { recursive: true, force: true }));
 
-const base = () => ({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
+const base = () => ({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
 const get = (handler: (r: Request) => Promise<Response>, path: string, method = 'GET') => handler(new Request(`http://127.0.0.1${path}`, { method }));
 
 describe('createHandler docs option', () => {

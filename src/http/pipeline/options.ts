@@ -89,7 +89,9 @@ export type HandlerOptions = {
   readonly cors?: CorsOptions;
   /** An access-log hook: called once per answer with method, path, status, request id and ms. */
   readonly onResponse?: ResponseLogger;
-  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS` (the validators' `limits`). */
+  readonly limits?: Partial<RequestLimits>;
+  /** @deprecated Since 0.2: `limits` (the name the validators use). */
   readonly requestLimits?: Partial<RequestLimits>;
   /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
   readonly openApi?: OpenApiServeOptions;
@@ -123,7 +125,7 @@ export type ResolvedOptions = {
   readonly scheduleHorizon: ScheduleHorizon;
   readonly cors: ResolvedCors | undefined;
   readonly onResponse: ResponseLogger | undefined;
-  readonly requestLimits: RequestLimits;
+  readonly limits: RequestLimits;
   readonly openApi: ServedDocument | undefined;
   readonly docs: ServedPage | undefined;
 };
@@ -167,6 +169,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     operations.set(id, implementation);
   }
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
+  const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
   return {
     store: options.store,
     auth: options.auth ?? NO_TOKENS,
@@ -189,8 +192,8 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     },
     cors: resolveCors(options.cors),
     onResponse: options.onResponse,
-    requestLimits: resolveRequestLimits(options.requestLimits),
-    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), requestLimits: resolveRequestLimits(options.requestLimits) }),
+    limits,
+    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), limits }),
     docs: resolveDocs(options.docs, { basePath: normalizeBasePath(options.basePath), openApiPath: options.openApi?.path }),
   };
 }
