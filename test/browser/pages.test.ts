@@ -13,6 +13,7 @@ import { buildPages } from '../../scripts/build-pages.js';
 import { createOpenApiDocument } from '../../src/http/index.js';
 import { FIELD_LIMITS } from '../../src/limits/index.js';
 import { PAGE_CSP } from '../../src/reference/pages/site.js';
+import { describeRecurrence } from '../../src/schedule/index.js';
 import { type RandomSchedule, expectedDays, holidayOn, isWeekendDate, scheduleArbitrary } from '../reference/random-rules.js';
 import { describeBrowser, launchChromium } from './browser.js';
 import { type PagesServer, startPagesServer } from './server.js';
@@ -127,6 +128,9 @@ describeBrowser('reference server pages in Chromium', (chromiumPath) => {
     expect(await may.locator('td[data-date="2026-05-29"]').textContent()).toContain('Run 09:00 (moved from 31)');
     expect(await may.locator('td[data-date="2026-05-31"]').getAttribute('class')).toContain('moved-away');
     expect(await may.locator('td.holiday').evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-date'), c.getAttribute('data-holiday')]))).toEqual([['2026-05-25', 'Memorial Day']]);
+    // The rule in words, as describeRecurrence says it.
+    const words = describeRecurrence({ recurrenceRule: 'FREQ=MONTHLY;BYMONTHDAY=-1', start: '2026-05-31T09:00:00-04:00' }, { locale: 'en', timeZone: 'America/New_York' });
+    expect(await page.locator('#schedule-result .in-words').textContent()).toBe(words);
     // June 30 2026 is a Tuesday: not moved. Juneteenth (Friday the 19th) is marked.
     const june = page.locator('table.month[data-month="2026-06"]');
     expect(await june.locator('td.run').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-date')))).toEqual(['2026-06-30']);
@@ -158,6 +162,8 @@ describeBrowser('reference server pages in Chromium', (chromiumPath) => {
         return [d, isWeekendDate(d), holidayOn(d), expected.runs.get(d) ?? [], expected.movedTo.has(d)];
       });
       expect(shown, JSON.stringify(s)).toEqual(facts);
+      const words = describeRecurrence({ recurrenceRule: s.rule, start: s.start }, { locale: 'en', timeZone: s.timeZone });
+      expect(await page.locator('#schedule-result .in-words').textContent(), JSON.stringify(s)).toBe(words);
     }
     expect(watch.errors).toEqual([]);
     await page.close();

@@ -46,7 +46,7 @@ export const createWalletSession = /* @__PURE__ */ declareOperation({
     const session = await withDeadline(
       (signal) => walletProvider.createSession({ ...input, signal }),
       downstreamTimeoutMs,
-      context.exchange.signal,
+      { parent: context.exchange.signal },
     );
     if (!session.ok) {
       return session.reason === 'timeout' ? errorReply(504, HTTP_MESSAGES.downstreamTimeout) : errorReply(400, HTTP_MESSAGES.clientGone);

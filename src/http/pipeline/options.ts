@@ -7,7 +7,7 @@ import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency }
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
 import { type DocsServeOptions, type ServedPage, resolveDocs } from '../openapi/docs.js';
-import { PORT_MESSAGES, checkOptionShapes } from '../core/option-checks.js';
+import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
 
@@ -142,11 +142,7 @@ export const OPTION_MESSAGES = Object.freeze({
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new TypeError(OPTION_MESSAGES.positive(name));
-  return value;
-}
+const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, OPTION_MESSAGES.positive(name));
 
 function normalizeBasePath(basePath: string | undefined): string {
   if (basePath === undefined || basePath === '' || basePath === '/') return '';

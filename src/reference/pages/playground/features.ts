@@ -4,14 +4,16 @@
 import type { AmountDecimal } from '../../../amount/index.js';
 
 /** `describeRecurrence` of payments-kit/schedule: the rule in words. */
-export type DescribeRecurrence = (rule: string, options: { readonly locale?: string; readonly timeZone?: string }) => string;
+export type DescribeRecurrence = (
+  recur: { readonly recurrenceRule: string; readonly start?: string },
+  options: { readonly locale?: string; readonly timeZone?: string },
+) => string;
 
 /** `allocateDecimal` of payments-kit/amount: an amount split by ratios (decimal strings), the parts summing exactly to it. */
 export type AllocateDecimal = (amount: AmountDecimal, ratios: readonly string[]) => readonly AmountDecimal[];
 
-// export { describeRecurrence } from '../../../schedule/index.js';
-/** The rule in words, when payments-kit/schedule has `describeRecurrence`. */
-export const describeRecurrence: DescribeRecurrence | undefined = undefined;
+/** The rule in words (`describeRecurrence` of payments-kit/schedule, on main since issue 24). */
+export { describeRecurrence } from '../../../schedule/index.js';
 
 // export { allocateDecimal } from '../../../amount/index.js';
 /** The allocation, when payments-kit/amount has `allocateDecimal`. */

@@ -40,10 +40,11 @@ function runList(occurrences: readonly GeneratedOccurrence<undefined>[], timeZon
 }
 
 /** The rule in words, when the library has `describeRecurrence` (see features.ts); any error there leaves it out. */
-function sentence(rule: string, timeZone: string): HTMLElement[] {
+function sentence(input: ScheduleInput): HTMLElement[] {
   if (describeRecurrence === undefined) return [];
   try {
-    return [h('p', { class: 'in-words' }, describeRecurrence(rule, { locale: 'en', timeZone }))];
+    const words = describeRecurrence({ recurrenceRule: input.rule, start: input.start }, { locale: 'en', timeZone: input.timeZone });
+    return [h('p', { class: 'in-words', 'data-rule': input.rule }, words)];
   } catch {
     return [];
   }
@@ -72,7 +73,7 @@ export function showSchedule(input: ScheduleInput, target: HTMLElement): void {
   try {
     const view = calendarMonths(result.value, input.timeZone);
     target.replaceChildren(
-      ...sentence(input.rule, input.timeZone),
+      ...sentence(input),
       calendarElement(view),
       h('h3', {}, `Runs (${result.value.length})`),
       result.value.length === 0 ? h('p', {}, 'The rule has no runs.') : runList(result.value, input.timeZone),
