@@ -4,6 +4,8 @@ import { type RecurrenceRule, WEEKDAYS } from './types.js';
 /** A predicate on day numbers: does this day pass every day-level BYxxx part of the rule? */
 export type DayFilter = (day: number) => boolean;
 
+const everyDay: DayFilter = () => true;
+
 const matchesSigned = (values: readonly number[], position: number, length: number): boolean =>
   values.some((n) => (n > 0 ? n === position : length + 1 + n === position));
 
@@ -26,6 +28,11 @@ export function dayFilterOf(rule: RecurrenceRule): DayFilter {
     else numbered.push({ weekday: WEEKDAYS.indexOf(d.weekday), ordinal: d.ordinal });
   }
   const ordinalInMonth = rule.freq === 'MONTHLY' || (rule.freq === 'YEARLY' && rule.byMonth !== undefined);
+  // The common shapes without a civil date per day: no day part at all, or plain weekdays only.
+  if (months === undefined && byMonthDay === undefined && byYearDay === undefined && byWeekNo === undefined) {
+    if (byDay === undefined) return everyDay;
+    if (numbered.length === 0) return (day) => plain.has(weekdayOf(day));
+  }
   return (day) => {
     const date = civilDate(day);
     if (months !== undefined && !months.has(date.month)) return false;

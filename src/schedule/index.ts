@@ -36,6 +36,7 @@ export {
   type WallTime,
 } from '../rrule/index.js';
 export { expandRecurrence, tryExpandRecurrence, type ExpandOptions, type RecurInput, type GeneratedOccurrence } from './expand.js';
+export { recurrenceInstants, type InstantsRecur, type InstantsWindow } from './instants.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,
