@@ -18,8 +18,16 @@ const matchesSigned = (values: readonly number[], position: number, length: numb
  * dayFilterOf(rule)(dayNumber(2026, 1, 30)) // true for FREQ=MONTHLY;BYDAY=-1FR
  */
 export function dayFilterOf(rule: RecurrenceRule): DayFilter {
-  const months = rule.byMonth === undefined ? undefined : new Set(rule.byMonth);
   const { byMonthDay, byYearDay, byWeekNo, byDay } = rule;
+  // The common shapes without a civil date per day: no day part at all, or plain weekdays only.
+  if (rule.byMonth === undefined && byMonthDay === undefined && byYearDay === undefined && byWeekNo === undefined) {
+    if (byDay === undefined) return everyDay;
+    if (byDay.every((d) => d.ordinal === undefined)) {
+      const weekdays = new Set(byDay.map((d) => WEEKDAYS.indexOf(d.weekday)));
+      return (day) => weekdays.has(weekdayOf(day));
+    }
+  }
+  const months = rule.byMonth === undefined ? undefined : new Set(rule.byMonth);
   const wkst = WEEKDAYS.indexOf(rule.wkst);
   const plain = new Set<number>();
   const numbered: { weekday: number; ordinal: number }[] = [];
@@ -28,11 +36,6 @@ export function dayFilterOf(rule: RecurrenceRule): DayFilter {
     else numbered.push({ weekday: WEEKDAYS.indexOf(d.weekday), ordinal: d.ordinal });
   }
   const ordinalInMonth = rule.freq === 'MONTHLY' || (rule.freq === 'YEARLY' && rule.byMonth !== undefined);
-  // The common shapes without a civil date per day: no day part at all, or plain weekdays only.
-  if (months === undefined && byMonthDay === undefined && byYearDay === undefined && byWeekNo === undefined) {
-    if (byDay === undefined) return everyDay;
-    if (numbered.length === 0) return (day) => plain.has(weekdayOf(day));
-  }
   return (day) => {
     const date = civilDate(day);
     if (months !== undefined && !months.has(date.month)) return false;

@@ -21,6 +21,9 @@ export function subDailyScan(plan: Plan, scan: Scan, resume: Resume): NextCandid
   // Offsets of the candidates inside one period (no BYSETPOS): the minutes x seconds of an hour, the seconds of a minute.
   const withinPeriod: readonly number[] =
     unit === 3600 ? plan.minutes.flatMap((m) => plan.seconds.map((s) => m * 60 + s)) : unit === 60 ? plan.seconds : [0];
+  const hourSet: ReadonlySet<number> = new Set(plan.hours);
+  const minuteSet: ReadonlySet<number> = new Set(plan.minutes);
+  const secondSet: ReadonlySet<number> = new Set(plan.seconds);
   const period = new PeriodCandidates(plan, lowBound, exists);
   let k = Math.max(0, Math.floor((lowBound - first) / step));
   let cachedDay = Number.NaN;
@@ -50,15 +53,15 @@ export function subDailyScan(plan: Plan, scan: Scan, resume: Resume): NextCandid
       const hour = Math.floor(tod / 3600);
       const minute = Math.floor((tod % 3600) / 60);
       const second = tod % 60;
-      if (!plan.hourSet.has(hour)) {
+      if (!hourSet.has(hour)) {
         k = Math.max(k + 1, periodAtOrAfter(dayNo * SECONDS_PER_DAY + (hour + 1) * 3600));
         continue;
       }
-      if (unit <= 60 && !plan.minuteSet.has(minute)) {
+      if (unit <= 60 && !minuteSet.has(minute)) {
         k = Math.max(k + 1, periodAtOrAfter(periodStart - second + 60));
         continue;
       }
-      if (unit === 1 && !plan.secondSet.has(second)) {
+      if (unit === 1 && !secondSet.has(second)) {
         k += 1;
         continue;
       }
