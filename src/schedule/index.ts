@@ -95,6 +95,22 @@ export {
   type FundsAvailableOptions,
 } from './sweep.js';
 export {
+  RAIL_CALENDARS,
+  RAIL_NAMES,
+  NEW_YORK_BANKING_DAYS,
+  EVERY_DAY,
+  RAIL_MESSAGES,
+  nextSubmissionWindow,
+  settlementTime,
+  type RailCalendar,
+  type RailName,
+  type RailWindow,
+  type SubmissionWindow,
+  type OperatingDays,
+  type DayTime,
+  type ClockTime,
+} from './rails/index.js';
+export {
   fedHolidays,
   FED_HOLIDAY_RULES,
   FED_CALENDAR_FIRST_YEAR,
