@@ -66,11 +66,11 @@ describe('recurrenceInstants equals expandRecurrence', () => {
         expect(outcome(() => [...recurrenceInstants({ recurrenceRule: parsedOf(c.rule), start: new Date(startMs) }, window)])).toEqual(expected);
         if ('instants' in expected && expected.instants.length > 0) compared += 1;
       }),
-      { seed: 2424, numRuns: 400 },
+      { seed: 2424, numRuns: 250 },
     );
     // Most draws compare a non-empty list (not only errors and empty windows).
-    expect(compared).toBeGreaterThan(150);
-  });
+    expect(compared).toBeGreaterThan(100);
+  }, 60_000);
 
   it('equal on the whole of every seeded case, taken one at a time', () => {
     for (const c of cases.slice(0, 120)) {
