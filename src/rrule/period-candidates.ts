@@ -19,6 +19,7 @@ export class PeriodCandidates {
   private picks: readonly number[] | undefined;
   private index = 0;
   private end = 0;
+  private readonly oneDay: number[] = [0];
 
   constructor(
     private readonly plan: Plan,
@@ -48,6 +49,12 @@ export class PeriodCandidates {
       this.end = total;
       if (days.length > 1) this.index = this.firstAtOrAbove(total);
     }
+  }
+
+  /** {@link fill} with the single day `day` (no list allocated: DAILY and sub-daily periods have one day). */
+  fillDay(day: number, times: readonly number[], shift: number): void {
+    this.oneDay[0] = day;
+    this.fill(this.oneDay, times, shift);
   }
 
   /** The next candidate (floating seconds) at or after the lower bound, or `undefined` when the period is done. */

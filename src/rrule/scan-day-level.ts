@@ -4,6 +4,7 @@ import { type Plan, SECONDS_PER_DAY, monthIndex, monthIndexStart, weekStartOf } 
 import { LAST_FLOATING, type NextCandidate, periodByPeriod, type Scan } from './scan.js';
 
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+const NO_TIMES: readonly number[] = [];
 
 /**
  * The candidates of a DAILY, WEEKLY, MONTHLY or YEARLY rule, period by period from the one
@@ -51,10 +52,14 @@ export function dayLevelScan(plan: Plan, scan: Scan): NextCandidate {
       end = dayNumber(year + 1, 1, 1);
     }
     if (first * SECONDS_PER_DAY > LAST_FLOATING) return false;
-    let days: number[] = [];
     if (freq === 'DAILY') {
-      if (dayFilter(first)) days.push(first);
-    } else if (freq === 'YEARLY' && months !== undefined) {
+      if (charge(end - first)) return false;
+      period.fillDay(first, dayFilter(first) ? timesOfDay : NO_TIMES, 0);
+      k += 1;
+      return true;
+    }
+    let days: number[] = [];
+    if (freq === 'YEARLY' && months !== undefined) {
       const year = civilDate(first).year;
       for (const m of months) {
         const monthEnd = m === 12 ? end : dayNumber(year, m + 1, 1);

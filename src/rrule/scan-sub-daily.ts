@@ -68,10 +68,10 @@ export function subDailyScan(plan: Plan, scan: Scan, resume: Resume): NextCandid
       // The period starts at `tod` (an hour's start for HOURLY: its minutes come from the rule).
       const shift = unit === 3600 ? hour * 3600 : tod;
       if (plan.bySetPos === undefined) {
-        period.fill([dayNo], withinPeriod, shift);
+        period.fillDay(dayNo, withinPeriod, shift);
       } else {
         // BYSETPOS checks gaps on the candidates' own floating times: list them unshifted.
-        period.fill([dayNo], withinPeriod.map((t) => t + shift), 0);
+        period.fillDay(dayNo, withinPeriod.map((t) => t + shift), 0);
       }
       k += 1;
       return true;
