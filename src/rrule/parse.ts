@@ -2,7 +2,6 @@ import { type Result, err, ok } from '../shared/result.js';
 import { RRULE_MESSAGES as M } from './messages.js';
 import { BY_RANGES, isWeekday, parseByDay, parseIntegerList, parsePositive, parseUntil } from './parse-values.js';
 import { FREQUENCIES, type Frequency, MAX_COUNT, MAX_INTERVAL, MAX_RULE_LENGTH, type RecurrenceRule, SKIP_MODES, type SkipMode } from './types.js';
-import { markParsed } from './parsed-rules.js';
 import { checkRuleCombinations } from './validate.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -27,7 +26,8 @@ const PART_NAMES = [
 ] as const;
 type PartName = (typeof PART_NAMES)[number];
 
-const LIST_FIELDS = {
+/** The RRULE list parts and the rule fields they fill. */
+export const LIST_FIELDS = {
   BYSECOND: 'bySecond',
   BYMINUTE: 'byMinute',
   BYHOUR: 'byHour',
@@ -96,7 +96,7 @@ export function parseRecurrenceRule(text: string): Result<RecurrenceRule, string
   if (rule.freq === undefined) return err(M.freqRequired);
   const complete: RecurrenceRule = { ...rule, freq: rule.freq, interval: rule.interval ?? 1, wkst: rule.wkst ?? 'MO' };
   const problem = checkRuleCombinations(complete);
-  return problem === undefined ? ok(markParsed(complete)) : err(problem);
+  return problem === undefined ? ok(complete) : err(problem);
 }
 
 function readPart(rule: Partial<Mutable<RecurrenceRule>>, name: PartName, value: string): string | undefined {

@@ -1,13 +1,13 @@
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from '../rrule/errors.js';
 import { type ExpandOptions as RuleExpandOptions, ruleInstants, toInstant } from '../rrule/expand.js';
 import { parseRecurrenceRule } from '../rrule/parse.js';
-import { isParsedRule } from '../rrule/parsed-rules.js';
+import { ruleObjectProblem } from '../rrule/check-rule.js';
 import type { RecurrenceRule } from '../rrule/types.js';
 
 /**
  * The part of a recurrence {@link recurrenceInstants} reads: the RRULE, as text or as a rule
- * returned by `parseRecurrenceRule` (parse once, expand many times), and DTSTART. A spec 2.5
- * `Recur` fits.
+ * object (the one `parseRecurrenceRule` returns: parse once, expand many times; an object is
+ * checked as the parser checks text), and DTSTART. A spec 2.5 `Recur` fits.
  */
 export type InstantsRecur = {
   readonly recurrenceRule: string | RecurrenceRule;
@@ -50,8 +50,9 @@ export function recurrenceInstants(recur: InstantsRecur, window: InstantsWindow 
 
 function ruleOf(text: string | RecurrenceRule): RecurrenceRule {
   if (typeof text !== 'string') {
-    if (isParsedRule(text)) return text;
-    throw new RecurrenceError('invalid-rule', M.notParsedRule);
+    const problem = ruleObjectProblem(text);
+    if (problem !== undefined) throw new RecurrenceError('invalid-rule', problem);
+    return text;
   }
   const parsed = parseRecurrenceRule(text);
   if (!parsed.ok) throw new RecurrenceError('invalid-rule', parsed.error);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineRun } from '../../src/rrule/engine.js';
+import { ruleObjectProblem } from '../../src/rrule/check-rule.js';
 import { planOf } from '../../src/rrule/plan.js';
 import {
   MAX_OCCURRENCES,
@@ -183,13 +184,39 @@ describe('refusals, thrown by the call itself', () => {
     );
   });
 
-  it('refuses a hand-built or copied rule object (only parser-made rules are trusted)', () => {
+  it('takes a rule object checked as the parser checks text: copies pass, invalid objects are refused', () => {
     const parsed = parsedOf('FREQ=DAILY;COUNT=3');
-    expect(refusal(() => recurrenceInstants({ recurrenceRule: { ...parsed }, start }))).toEqual({ code: 'invalid-rule', message: M.notParsedRule });
-    const handBuilt = { freq: 'DAILY', interval: 0, wkst: 'MO', count: 3 } as RecurrenceRule;
-    expect(refusal(() => recurrenceInstants({ recurrenceRule: handBuilt, start })).message).toBe(M.notParsedRule);
-    for (const hostile of [null, 42, ['FREQ=DAILY'], Object.create(null) as object]) {
-      expect(refusal(() => recurrenceInstants({ recurrenceRule: hostile as unknown as string, start }, { limit: 1 })).code).toBe('invalid-rule');
+    expect([...recurrenceInstants({ recurrenceRule: { ...parsed }, start })]).toEqual([...recurrenceInstants({ recurrenceRule: 'FREQ=DAILY;COUNT=3', start })]);
+    const invalid: [unknown, string][] = [
+      [{ freq: 'DAILY', interval: 0, wkst: 'MO', count: 3 }, M.invalidRuleObject('.interval must be an integer from 1 to 1000000000')],
+      [{ freq: 'daily', interval: 1, wkst: 'MO', count: 3 }, M.invalidRuleObject('.freq must be one of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'XX', count: 3 }, M.invalidRuleObject('.wkst must be one of MO, TU, WE, TH, FR, SA, SU')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'MO', count: 100_001 }, M.invalidRuleObject('.count must be an integer from 1 to 100000')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'MO', until: new Date(Number.NaN) }, M.invalidRuleObject('.until must be a valid Date')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'MO', count: 3, byHour: [24] }, M.invalidRuleObject('.byHour must be a non-empty list of integers from 0 to 23')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'MO', count: 3, byHour: [] }, M.invalidRuleObject('.byHour must be a non-empty list of integers from 0 to 23')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'MO', count: 3, byMonthDay: [0] }, M.invalidRuleObject('.byMonthDay must be a non-empty list of integers from 1 to 31 or -31 to -1')],
+      [{ freq: 'MONTHLY', interval: 1, wkst: 'MO', count: 3, byDay: [{ weekday: 'FR', ordinal: 0 }] }, M.invalidRuleObject('.byDay must be a non-empty list of { weekday, ordinal? } (ordinal from -53 to 53, not 0)')],
+      [{ freq: 'DAILY', interval: 1, wkst: 'MO', count: 3, until: new Date(0) }, M.invalidRuleObject(`: ${RRULE_MESSAGES.countAndUntil}`)],
+      [{ freq: 'WEEKLY', interval: 1, wkst: 'MO', count: 3, byDay: [{ weekday: 'MO', ordinal: 1 }] }, M.invalidRuleObject(`: ${RRULE_MESSAGES.numberedByDayFreq}`)],
+      [JSON.parse('{"__proto__": {"freq": "DAILY", "interval": 1, "wkst": "MO", "count": 3}}'), M.invalidRuleObject('.freq must be one of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY')],
+      [null, M.invalidRuleObject('must be RRULE text or a rule object')],
+      [42, M.invalidRuleObject('must be RRULE text or a rule object')],
+      [['FREQ=DAILY'], M.invalidRuleObject('must be RRULE text or a rule object')],
+    ];
+    for (const [rule, message] of invalid) {
+      expect(refusal(() => recurrenceInstants({ recurrenceRule: rule as RecurrenceRule, start }, { limit: 1 }))).toEqual({ code: 'invalid-rule', message });
+    }
+  });
+
+  it('every rule the parser returns passes the object check (a copy of each seeded case expands the same)', () => {
+    for (const c of cases.slice(0, 200)) {
+      const rule = parsedOf(c.rule);
+      expect(ruleObjectProblem(rule), c.rule).toBeUndefined();
+      const window = { limit: 20, timeZone: 'America/New_York' };
+      expect(outcome(() => [...recurrenceInstants({ recurrenceRule: { ...rule }, start: c.dtstart }, window)])).toEqual(
+        outcome(() => [...recurrenceInstants({ recurrenceRule: c.rule, start: c.dtstart }, window)]),
+      );
     }
   });
 
