@@ -211,17 +211,17 @@ describe('properties', () => {
     const script = `
       import { nextSubmissionWindow, settlementTime, RAIL_NAMES } from './src/schedule/index.ts';
       const out = [];
-      for (let i = 0; i < 200; i += 1) {
+      for (let i = 0; i < 120; i += 1) {
         const t = new Date(Date.UTC(2026, 0, 1) + i * 7_919_993_000);
         for (const rail of RAIL_NAMES) out.push([nextSubmissionWindow(rail, t), settlementTime(rail, t)]);
       }
       process.stdout.write(JSON.stringify(out));
     `;
     const utc = runUnderTimeZone(script, 'UTC');
-    expect(utc.length).toBeGreaterThan(50_000);
+    expect(utc.length).toBeGreaterThan(30_000);
     // (This file itself runs under TZ=UTC and TZ=America/Los_Angeles.)
     expect(runUnderTimeZone(script, 'Asia/Kolkata')).toBe(utc);
-  });
+  }, 60_000); // two child processes: slow on a loaded machine
 });
 
 describe('refusals', () => {
