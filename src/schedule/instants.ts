@@ -33,10 +33,10 @@ export type InstantsWindow = RuleExpandOptions;
  *
  * @example
  * const next = recurrenceInstants(
- *   { recurrenceRule: 'FREQ=DAILY', start: '2026-01-05T09:00:00Z' },
- *   { from: '2026-11-26T12:00:00Z', to: '9999-12-31T00:00:00Z', timeZone: 'America/New_York' },
+ *   { recurrenceRule: 'FREQ=DAILY', start: '2026-01-05T14:00:00Z' }, // 09:00 EST
+ *   { from: '2026-11-26T15:00:00Z', to: '9999-12-31T00:00:00Z', timeZone: 'America/New_York' },
  * ).next().value
- * // Date.UTC(2026, 10, 27, 14): 09:00 EST on the day after
+ * // Date.UTC(2026, 10, 27, 14): 09:00 EST on the next day
  */
 export function recurrenceInstants(recur: InstantsRecur, window: InstantsWindow = {}): IterableIterator<number> {
   if (typeof recur !== 'object' || recur === null) throw new RecurrenceError('invalid-rule', M.notRecur);
