@@ -47,7 +47,10 @@ export {
   createEffectDispatcher,
   DISPATCHER_MESSAGES,
   DEFAULT_RETRY_POLICY,
+  DEFAULT_MAX_ATTEMPTS,
   DUPLICATE_EFFECT_MESSAGE,
+  DEAD_LETTER_MESSAGES,
+  MAX_DEAD_PAGE,
   retryDelayMs,
   type EffectDispatcher,
   type EffectDispatcherOptions,
@@ -139,6 +142,10 @@ export type {
   BeginIdempotentResult,
   IdempotencyCompletion,
   WriteExtras,
+  DeadEffect,
+  RedriveFilter,
+  ListDeadEffectsInput,
+  OutboxStats,
 } from './store.js';
 export { HTTP_MESSAGES } from './messages.js';
 export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './request-id.js';

@@ -1,6 +1,7 @@
 import type { Adjustment, EvidenceText, Invoice, Schedule } from '../schemas/index.js';
 import { freshUuid } from './fresh-uuid.js';
 import { frozenCopy } from './frozen-copy.js';
+import { checkRedriveFilter, deadPageSize } from './effects/dead-letters.js';
 import { type MemoryOutbox, createMemoryOutbox } from './effects/memory-outbox.js';
 import { type MemoryIdempotency, createMemoryIdempotency } from './idempotency/memory-records.js';
 import type { AccountSeed, Dispute, IdempotencyCompletion, Store, StoreSeed, VersionedInvoice, WriteExtras } from './store.js';
@@ -120,6 +121,10 @@ export function createMemoryStore(seed: StoreSeed = {}, options: MemoryStoreOpti
     claimEffects: async (input) => outbox.claim(input),
     completeEffect: async (effectID, claimToken) => outbox.complete(effectID, claimToken),
     releaseEffect: async (effectID, claimToken, retryInMs, error) => outbox.release(effectID, claimToken, retryInMs, error),
+    markEffectDead: async (effectID, claimToken, error) => outbox.markDead(effectID, claimToken, error),
+    redriveEffects: async (filter) => outbox.redrive(checkRedriveFilter(filter)),
+    listDeadEffects: async (input) => outbox.listDead({ ...input, limit: deadPageSize(input?.limit) }),
+    outboxStats: async () => outbox.stats(),
     beginIdempotentRequest: async (accountID, input) => idempotency.begin(accountID, input),
     completeIdempotentRequest: async (accountID, completion) => {
       idempotency.complete(accountID, completion);
