@@ -215,8 +215,8 @@ if (CLIENT === 'wrk' && hasTaskset && PAIRS > 0) {
 // Request and reads a Response, as any fetch adapter on Node must.
 const { compare } = await import('./compare.js');
 const { createHandler, createMemoryStore, createStaticAuth } = await import('../src/http/index.js');
-const { ANSWER_EXCHANGE } = await import('../src/http/fast-path.js');
-const { freshUuid } = await import('../src/http/fresh-uuid.js');
+const { ANSWER_EXCHANGE } = await import('../src/http/pipeline/fast-path.js');
+const { freshUuid } = await import('../src/http/core/fresh-uuid.js');
 const { DEMO_SEED, DEMO_TOKENS } = await import('./http/fixtures.js');
 const inProcess = createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
 const answerExchange = (inProcess as unknown as Record<symbol, (e: unknown, settle: (e: unknown, outcome: unknown) => void) => void>)[ANSWER_EXCHANGE];

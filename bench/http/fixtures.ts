@@ -1,8 +1,8 @@
 // What the HTTP benchmark serves and sends: the reference server's demo data
 // (src/http/reference/demo-data.ts), not a copy of it.
-import { DEMO_ADJUSTMENT } from '../../src/http/reference/demo-data.js';
+import { DEMO_ADJUSTMENT } from '../../src/reference/demo-data.js';
 
-export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from '../../src/http/reference/demo-data.js';
+export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from '../../src/reference/demo-data.js';
 
 /** The headers of every request to our handler: the demo token with every scope of the demo account. */
 export const BENCH_HEADERS: Readonly<Record<string, string>> = {

@@ -7,7 +7,8 @@
 //   npx esbuild bench/http/listener-cpu.ts --bundle --platform=node --format=esm \
 //     --packages=external --outfile=node_modules/.cache/listener-cpu.mjs
 //   node node_modules/.cache/listener-cpu.mjs schedule     (or: adjustment)
-import { createHandler, createMemoryStore, createStaticAuth, toNodeListener } from '../../src/http/index.js';
+import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './fixtures.js';
 
 const listener = toNodeListener(createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) }));

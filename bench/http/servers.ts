@@ -4,7 +4,8 @@ import { serve as honoServe } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHandler, createMemoryStore, createStaticAuth, toNodeListener } from '../../src/http/index.js';
+import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
 
 // The system clock, as in production (the schedule answer is reused while its slice is unchanged).

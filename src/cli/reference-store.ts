@@ -1,5 +1,5 @@
-import { DEMO_SEED } from '../http/reference/demo-data.js';
-import type { Store } from '../http/store.js';
+import { DEMO_SEED } from '../reference/demo-data.js';
+import type { Store } from '../http/store/port.js';
 import { type Result, err, ok } from '../shared/result.js';
 import { CLI_MESSAGES } from './messages.js';
 

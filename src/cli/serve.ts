@@ -1,4 +1,4 @@
-import { startReferenceServer } from '../http/reference/server.js';
+import { startReferenceServer } from '../reference/server.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, SERVE_HELP } from './messages.js';
 import { type OpenedStore, chooseStore, openReferenceStore } from './reference-store.js';

@@ -1,5 +1,5 @@
-import type { Exchange } from '../http/exchange.js';
-import { DEFAULT_MAX_BODY_BYTES, type JsonBody, readJsonBody } from '../http/json-body.js';
+import type { Exchange } from '../http/core/exchange.js';
+import { DEFAULT_MAX_BODY_BYTES, type JsonBody, readJsonBody } from '../http/core/json-body.js';
 import { validateApplePaySessionRequest, validateEvidenceTextRequest, validateInvoiceUpdate } from '../schemas/index.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, VALIDATE_HELP } from './messages.js';

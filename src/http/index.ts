@@ -1,38 +1,23 @@
 /**
- * `payments-kit/http`: the optional request handler. `createHandler(options)` is a WHATWG
- * fetch handler for the five specified operations (spec 4.1-4.5) with auth and scopes
- * (spec 5), errors (spec 7), versions (spec 9) and request ids; `createNodeServer` serves it
- * on node:http with hardened defaults; `toNodeListener` mounts it in node:http and Express; `createMemoryStore` and `createStaticAuth` are the reference
- * ports; `startReferenceServer` is what `npm start` runs.
+ * `payments-kit/http`: the optional request handler, runtime-neutral (Node, Bun, Deno,
+ * Cloudflare Workers: no `node:` import, no Node-only global, nothing done at module scope).
+ * `createHandler(options)` is a WHATWG fetch handler for the five specified operations
+ * (spec 4.1-4.5) with auth and scopes (spec 5), errors (spec 7), versions (spec 9) and
+ * request ids; `createMemoryStore` and `createStaticAuth` are the reference ports. The Node
+ * adapter is `payments-kit/node`; the reference server is `payments-kit/reference`.
  *
  * @packageDocumentation
  */
-export { createHandler, type FetchHandler, type Handler } from './fetch-handler.js';
-export {
-  toNodeListener,
-  type NodeListener,
-  type NodeListenerOptions,
-  type ResponseLogEntry,
-} from './node-listener.js';
-export { answerClientError, type ClientError, CLIENT_ERROR_READ_LIMIT } from './client-error.js';
-export {
-  createNodeServer,
-  resolveNodeServerLimits,
-  DEFAULT_NODE_SERVER_LIMITS,
-  NODE_SERVER_MESSAGES,
-  type NodeServerOptions,
-  type NodeServerLimits,
-  type ClientErrorLogEntry,
-} from './node-server.js';
+export { createHandler, type FetchHandler, type Handler } from './pipeline/handler.js';
 export {
   type CorsOptions,
   CORS_ALLOWED_HEADERS,
   CORS_EXPOSED_HEADERS,
   CORS_MESSAGES,
   DEFAULT_CORS_MAX_AGE_SECONDS,
-} from './cors.js';
-export type { ResponseLogger } from './access-log.js';
-export { STORE_METHODS } from './option-checks.js';
+} from './middleware/cors.js';
+export type { ResponseLogger } from './middleware/access-log.js';
+export { STORE_METHODS } from './core/option-checks.js';
 export {
   createOpenApiDocument,
   VERSION_PATTERN,
@@ -42,7 +27,7 @@ export {
   type OpenApiOptions,
   type OpenApiServeOptions,
 } from './openapi/index.js';
-export { createMemoryStore, type MemoryStoreOptions } from './memory-store.js';
+export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export {
   createEffectDispatcher,
   DISPATCHER_MESSAGES,
@@ -71,7 +56,7 @@ export {
   IDEMPOTENCY_OPTION_MESSAGES,
   type IdempotencyOptions,
 } from './idempotency/settings.js';
-export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './static-auth.js';
+export { createStaticAuth, type StaticToken, INVALID_EXPIRY_MESSAGE } from './auth/static-auth.js';
 export {
   createJwtAuth,
   scopesFromClaim,
@@ -85,11 +70,11 @@ export {
   DEFAULT_JWKS_COOLDOWN_MS,
   DEFAULT_JWKS_MAX_AGE_MS,
   DEFAULT_SCOPE_CLAIM,
-} from './jwt-auth.js';
-export { algorithmsForKey, ASYMMETRIC_ALGORITHMS } from './jwt-algorithms.js';
-export { withBasicAuth, type BasicAuthOptions, BASIC_REALM_MESSAGE } from './basic-auth.js';
-export { decodeBasicCredentials } from './basic-credentials.js';
-export { challengeFor, DEFAULT_BASIC_REALM } from './auth.js';
+} from './auth/jwt-auth.js';
+export { algorithmsForKey, ASYMMETRIC_ALGORITHMS } from './auth/jwt-algorithms.js';
+export { withBasicAuth, type BasicAuthOptions, BASIC_REALM_MESSAGE } from './auth/basic-auth.js';
+export { decodeBasicCredentials } from './auth/basic-credentials.js';
+export { challengeFor, DEFAULT_BASIC_REALM } from './auth/authenticate.js';
 export {
   createRateLimiter,
   defaultRateLimitKey,
@@ -98,8 +83,8 @@ export {
   type RateLimiterOptions,
   DEFAULT_RATE_LIMIT_TIMEOUT_MS,
   RATE_LIMITER_MESSAGES,
-} from './rate-limiter.js';
-export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './catalog.js';
+} from './middleware/rate-limiter.js';
+export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './operations/catalog.js';
 export {
   type HandlerOptions,
   type OperationContext,
@@ -108,7 +93,7 @@ export {
   DEFAULT_SCHEDULE_HORIZON,
   DEFAULT_DOWNSTREAM_TIMEOUT_MS,
   OPTION_MESSAGES,
-} from './options.js';
+} from './pipeline/options.js';
 export type {
   AuthPort,
   AuthContext,
@@ -125,7 +110,7 @@ export type {
   EffectHandler,
   EffectContext,
   ErrorReporter,
-} from './ports.js';
+} from './core/ports.js';
 export type {
   Store,
   StoreSeed,
@@ -146,21 +131,8 @@ export type {
   RedriveFilter,
   ListDeadEffectsInput,
   OutboxStats,
-} from './store.js';
-export { HTTP_MESSAGES } from './messages.js';
-export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './request-id.js';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES, MAX_JSON_DEPTH, isJsonContentType } from './json-body.js';
-export { VERSION_POLICIES, type VersionPolicy } from './versions.js';
-export { DISPUTE_STATUSES_ACCEPTING_EVIDENCE, acceptsEvidence } from './operations/upload-evidence-text.js';
-export { PROVIDER_NOT_STRING_MESSAGE } from './operations/create-wallet-session.js';
-export { occurrencesToShow } from './operations/get-schedule.js';
-/** The stored schedule that `occurrencesToShow` reads (also exported by payments-kit/schedule). */
-export type { Schedule } from '../schemas/shapes/schedule.js';
-export {
-  startReferenceServer,
-  demoCurlCommands,
-  type ReferenceServer,
-  type ReferenceServerOptions,
-} from './reference/server.js';
-export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './reference/demo-data.js';
-export { createDemoWalletProvider } from './reference/demo-wallet-provider.js';
+} from './store/port.js';
+export { HTTP_MESSAGES } from './core/messages.js';
+export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './core/request-id.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES, MAX_JSON_DEPTH, isJsonContentType } from './core/json-body.js';
+

@@ -8,9 +8,9 @@ import type {
   Store,
   StoreSeed,
   WriteExtras,
-} from '../http/store.js';
+} from '../http/store/port.js';
 import type { InvoiceEffect } from '../invoice/index.js';
-import { checkRedriveFilter, deadPageSize } from '../http/effects/dead-letters.js';
+import { checkRedriveFilter, deadPageSize } from '../http/store/dead-letters.js';
 import { type PostgresClient, type Row, inTransaction, queryOf } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
 import { POSTGRES_MESSAGES } from './messages.js';

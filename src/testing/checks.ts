@@ -1,4 +1,4 @@
-import type { Store, StoreSeed } from '../http/store.js';
+import type { Store, StoreSeed } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
 import { idempotencyChecks } from './idempotency-checks.js';

@@ -1,4 +1,4 @@
-import type { ClaimedEffect, Store } from '../http/store.js';
+import type { ClaimedEffect, Store } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureEffect, fixtureInvoice } from './fixtures.js';
 import { INVOICE_B, newEffect, writeForB, writeWith } from './outbox-writes.js';

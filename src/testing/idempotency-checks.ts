@@ -1,4 +1,4 @@
-import type { BeginIdempotentInput, BeginIdempotentResult, IdempotentAnswer, Store } from '../http/store.js';
+import type { BeginIdempotentInput, BeginIdempotentResult, IdempotentAnswer, Store } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureInvoice } from './fixtures.js';
 import { type CheckList, DISPUTE, type FreshStore, INVOICE, evidence, pause } from './seed.js';

@@ -1,4 +1,4 @@
-import type { NewEffect, Store } from '../http/store.js';
+import type { NewEffect, Store } from '../http/store/port.js';
 import { check } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureEffect, fixtureInvoice } from './fixtures.js';
 import { INVOICE } from './seed.js';

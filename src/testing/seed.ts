@@ -1,4 +1,4 @@
-import type { Store, StoreSeed } from '../http/store.js';
+import type { Store, StoreSeed } from '../http/store/port.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
 
 /** Named checks: `[name, run]` pairs. */

@@ -3,7 +3,8 @@
 // by the timeouts with a 408 that carries x-request-id, while a normal client's p99 stays low.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES, type NodeServerOptions, createHandler, createNodeServer } from '../../src/http/index.js';
+import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
+import { type NodeServerOptions, createNodeServer } from '../../src/node/index.js';
 import { A, SCHEDULE_ID, UUID, testOptions } from '../http/helpers.js';
 import { RawConnection, type RawResponse, rawRequest } from '../http/raw-http.js';
 

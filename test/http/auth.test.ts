@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scopeFor } from '../../src/http/auth.js';
+import { scopeFor } from '../../src/http/auth/authenticate.js';
 
 const TEMPLATES = ['/accounts/{accountID}/wallets.read', '/accounts/{accountID}/invoices.write', '/terminal-applications.read', '{accountID}', '/a/{accountID}/{accountID}'];
 

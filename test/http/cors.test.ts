@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CORS_ALLOWED_HEADERS,
-  CORS_EXPOSED_HEADERS,
-  CORS_MESSAGES,
-  HTTP_MESSAGES,
-  createHandler,
-  createMemoryStore,
-  toNodeListener,
-} from '../../src/http/index.js';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MESSAGES, HTTP_MESSAGES, createHandler, createMemoryStore } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { A, ADJUSTMENT_ID, INVOICE_ID, type TestServer, bearer, call, jsonInit, listen, testOptions } from './helpers.js';
 
 const SHOP = 'https://shop.example.com';

@@ -3,7 +3,8 @@ import express from 'express';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES, createHandler, toNodeListener } from '../../src/http/index.js';
+import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { A, ADJUSTMENT_ID, INVOICE_ID, type TestServer, UUID, adjustment, bearer, call, draftInvoice, jsonInit, listen, testOptions } from './helpers.js';
 
 describe('mounted in Express under a mount path, after express.json()', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler, toNodeListener } from '../../src/http/index.js';
+import { createHandler } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { A, ADJUSTMENT_ID, SCHEDULE_ID, type TestServer, bearer, call, listen, testOptions } from './helpers.js';
 
 // Headers that differ between any two answers whatever the method.

@@ -1,14 +1,8 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type HandlerOptions,
-  type StoreSeed,
-  createHandler,
-  createMemoryStore,
-  createStaticAuth,
-  toNodeListener,
-} from '../../src/http/index.js';
-import { DEMO_ADJUSTMENT, DEMO_INVOICE } from '../../src/http/reference/demo-data.js';
+import { type HandlerOptions, type StoreSeed, createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
+import { DEMO_ADJUSTMENT, DEMO_INVOICE } from '../../src/reference/demo-data.js';
 import type { Adjustment, Invoice, Schedule } from '../../src/schemas/index.js';
 
 export const A = 'acc-a';

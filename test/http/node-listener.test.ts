@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES, createHandler, toNodeListener } from '../../src/http/index.js';
+import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { A, INVOICE_ID, UUID, bearer, call, draftInvoice, jsonInit, listen, testOptions } from './helpers.js';
 
 describe('toNodeListener', () => {

@@ -4,15 +4,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_NODE_SERVER_LIMITS,
-  HTTP_MESSAGES,
-  type HandlerOptions,
-  NODE_SERVER_MESSAGES,
-  type NodeServerOptions,
-  createHandler,
-  createNodeServer,
-} from '../../src/http/index.js';
+import { HTTP_MESSAGES, type HandlerOptions, createHandler } from '../../src/http/index.js';
+import { DEFAULT_NODE_SERVER_LIMITS, NODE_SERVER_MESSAGES, type NodeServerOptions, createNodeServer } from '../../src/node/index.js';
 import { A, INVOICE_ID, SCHEDULE_ID, TOKENS, UUID, draftInvoice, testOptions } from './helpers.js';
 import { RawConnection, rawRequest } from './raw-http.js';
 

@@ -2,7 +2,8 @@ import { serve as honoServe } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { type ResponseLogEntry, createHandler, toNodeListener } from '../../src/http/index.js';
+import { createHandler } from '../../src/http/index.js';
+import { type ResponseLogEntry, toNodeListener } from '../../src/node/index.js';
 import { A, ADJUSTMENT_ID, INVOICE_ID, bearer, call, jsonInit, listen, testOptions } from './helpers.js';
 
 const entryShape = (entry: ResponseLogEntry) => [entry.method, entry.path, entry.status, entry.requestId];

@@ -8,20 +8,9 @@ import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_SEED,
-  DEMO_TOKENS,
-  HTTP_MESSAGES,
-  OPENAPI_MESSAGES,
-  OPERATION_CATALOG,
-  VERSION_PATTERN,
-  createDemoWalletProvider,
-  createHandler,
-  createMemoryStore,
-  createOpenApiDocument,
-  createStaticAuth,
-  toNodeListener,
-} from '../../src/http/index.js';
+import { HTTP_MESSAGES, OPENAPI_MESSAGES, OPERATION_CATALOG, VERSION_PATTERN, createHandler, createMemoryStore, createOpenApiDocument, createStaticAuth } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
+import { DEMO_SEED, DEMO_TOKENS, createDemoWalletProvider } from '../../src/reference/index.js';
 import { FIELD_LIMITS, REQUEST_LIMITS } from '../../src/limits/index.js';
 import {
   ApplePaySessionRequestSchema,

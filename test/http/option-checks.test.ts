@@ -49,19 +49,36 @@ describe('createHandler checks the shape of its options at construction', () => 
     });
   }
 
-  it('refuses a store that is not an object, or lacks any method the operations call', () => {
+  it('refuses a store that is not an object, or lacks any method its configuration calls', () => {
     expect(build({ store: 'memory' })).toThrow(new TypeError(OPTION_MESSAGES.object('store')));
-    for (const method of STORE_METHODS) {
+    const everyMethod = [...STORE_METHODS.operations, ...STORE_METHODS.idempotency, ...STORE_METHODS.outbox];
+    for (const method of everyMethod) {
       const partial: Record<string, unknown> = { ...store };
       delete partial[method];
-      expect(build({ store: partial })).toThrow(new TypeError(OPTION_MESSAGES.function(`store.${method}`)));
-      expect(build({ store: { ...store, [method]: 'x' } })).toThrow(new TypeError(OPTION_MESSAGES.function(`store.${method}`)));
+      const withEffects = { store: partial, onEffect: () => undefined };
+      expect(build(withEffects)).toThrow(new TypeError(OPTION_MESSAGES.storeMethods([method])));
+      expect(build({ ...withEffects, store: { ...store, [method]: 'x' } })).toThrow(new TypeError(OPTION_MESSAGES.storeMethods([method])));
     }
+  });
+
+  it('asks for the idempotency methods unless idempotency is off, and names every missing one', () => {
+    const withoutRecords: Record<string, unknown> = { ...store };
+    for (const method of STORE_METHODS.idempotency) delete withoutRecords[method];
+    // Idempotency is on by default: such a store used to pass and answer 500 to the first keyed request.
+    expect(build({ store: withoutRecords })).toThrow(new TypeError(OPTION_MESSAGES.storeMethods(STORE_METHODS.idempotency)));
+    expect(build({ store: withoutRecords, idempotency: false })).not.toThrow();
+  });
+
+  it('asks for the outbox claim methods only when onEffect runs the in-process dispatcher', () => {
+    const withoutOutbox: Record<string, unknown> = { ...store };
+    for (const method of STORE_METHODS.outbox) delete withoutOutbox[method];
+    expect(build({ store: withoutOutbox })).not.toThrow();
+    expect(build({ store: withoutOutbox, onEffect: () => undefined })).toThrow(new TypeError(OPTION_MESSAGES.storeMethods(STORE_METHODS.outbox)));
   });
 
   it('accepts a store whose methods live on its prototype (a class instance)', () => {
     class PrototypeStore {}
-    for (const method of STORE_METHODS) {
+    for (const method of [...STORE_METHODS.operations, ...STORE_METHODS.idempotency, ...STORE_METHODS.outbox]) {
       (PrototypeStore.prototype as unknown as Record<string, unknown>)[method] = (store as unknown as Record<string, unknown>)[method];
     }
     expect(build({ store: new PrototypeStore() })).not.toThrow();

@@ -4,7 +4,8 @@
 // the same stored state as later answers show it (each side has its own store, seeded alike).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHandler, toNodeListener } from '../../src/http/index.js';
+import { createHandler } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { A, INVOICE_ID, SPECIFIED_PATHS, UUID, listen, testOptions } from './helpers.js';
 
 const COMPARED_HEADERS = ['content-type', 'www-authenticate', 'allow', 'retry-after'];

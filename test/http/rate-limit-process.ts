@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
-import { createHandler, createRateLimiter, toNodeListener } from '../../src/http/index.js';
+import { createHandler, createRateLimiter } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { testOptions } from './helpers.js';
 
 const { RL_BACKEND, RL_URL, RL_PREFIX, RL_POINTS } = process.env;

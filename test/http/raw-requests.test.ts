@@ -3,7 +3,8 @@
 import { type ServerOptions, createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES, answerClientError, createHandler, toNodeListener } from '../../src/http/index.js';
+import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
+import { answerClientError, toNodeListener } from '../../src/node/index.js';
 import { A, INVOICE_ID, SCHEDULE_ID, listen, testOptions } from './helpers.js';
 
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES, createHandler, toNodeListener } from '../../src/http/index.js';
+import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
 import { bundleDocCode } from '../bundle-doc-code.js';
 import { A, ADJUSTMENT_ID, DOMAIN, INVOICE_ID, SESSION, adjustment, bearer, call, draftInvoice, jsonInit, testOptions } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS, HTTP_MESSAGES, type ReferenceServer, demoCurlCommands, startReferenceServer } from '../../src/http/index.js';
+import { HTTP_MESSAGES } from '../../src/http/index.js';
+import { DEMO_IDS, type ReferenceServer, demoCurlCommands, startReferenceServer } from '../../src/reference/index.js';
 import { call } from './helpers.js';
 import { RawConnection, portOf, rawRequest } from './raw-http.js';
 

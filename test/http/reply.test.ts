@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createHandler, createMemoryStore, toNodeListener } from '../../src/http/index.js';
-import { TEXT_BODY_MAX_LENGTH, cachedBody } from '../../src/http/reply.js';
+import { createHandler, createMemoryStore } from '../../src/http/index.js';
+import { toNodeListener } from '../../src/node/index.js';
+import { TEXT_BODY_MAX_LENGTH, cachedBody } from '../../src/http/core/reply.js';
 import { A, SCHEDULE_ID, bearer, listen, schedule, seed, testOptions } from './helpers.js';
 
 const text = (body: string | Uint8Array): string => (typeof body === 'string' ? body : new TextDecoder().decode(body));

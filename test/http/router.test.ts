@@ -3,8 +3,8 @@
 // the same place after the same prefix, so at most one template can match a path.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CatalogEntry, OPERATION_CATALOG } from '../../src/http/catalog.js';
-import { createRouter } from '../../src/http/router.js';
+import { type CatalogEntry, OPERATION_CATALOG } from '../../src/http/operations/catalog.js';
+import { createRouter } from '../../src/http/core/router.js';
 
 const router = createRouter(OPERATION_CATALOG);
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'get'] as const;

@@ -4,7 +4,8 @@
 // trailing garbage). Shared by the 500-request run in `npm test` (test/http/socket-fuzz.test.ts)
 // and the 20,000-request run in `npm run test:hostile` (test/hostile/socket-fuzz.test.ts).
 import type { AddressInfo } from 'node:net';
-import { createHandler, createNodeServer } from '../../src/http/index.js';
+import { createHandler } from '../../src/http/index.js';
+import { createNodeServer } from '../../src/node/index.js';
 import { A, ADJUSTMENT_ID, DISPUTE_ID, INVOICE_ID, SCHEDULE_ID, SPECIFIED_PATHS, testOptions } from './helpers.js';
 import { RawConnection, type RawResponse } from './raw-http.js';
 

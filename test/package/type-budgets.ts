@@ -28,6 +28,8 @@ export const TYPE_BUDGETS: Readonly<Record<string, TypeBudget>> = {
   'payments-kit/invoice': { checkTypes: 500, checkInstantiations: 200, hoverInstantiations: 160 },
   'payments-kit/schedule': { checkTypes: 610, checkInstantiations: 200, hoverInstantiations: 170 },
   'payments-kit/http': { checkTypes: 3_800, checkInstantiations: 1_500, hoverInstantiations: 800 },
+  'payments-kit/node': { checkTypes: 200, checkInstantiations: 120, hoverInstantiations: 130 },
+  'payments-kit/reference': { checkTypes: 500, checkInstantiations: 180, hoverInstantiations: 180 },
   'payments-kit/testing': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
   'payments-kit/postgres': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
   'payments-kit/relay/amqp': { checkTypes: 490, checkInstantiations: 190, hoverInstantiations: 150 },

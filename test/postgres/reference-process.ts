@@ -3,7 +3,7 @@
 // src/cli/serve.ts; the tests of each start it, change the demo invoice and restart it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { expect } from 'vitest';
-import { DEMO_IDS } from '../../src/http/index.js';
+import { DEMO_IDS } from '../../src/reference/index.js';
 
 /** A fresh PGlite data directory runs initdb: seconds on a quiet machine, far more on a busy one. */
 export const START_TIMEOUT_MS = 90_000;

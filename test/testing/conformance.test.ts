@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Store, createMemoryStore } from '../../src/http/index.js';
-import type { BeginIdempotentResult, ClaimedEffect } from '../../src/http/store.js';
+import type { BeginIdempotentResult, ClaimedEffect } from '../../src/http/store/port.js';
 import type { EvidenceText } from '../../src/schemas/index.js';
 import { ConformanceError, runStoreConformance, storeConformanceChecks } from '../../src/testing/index.js';
 

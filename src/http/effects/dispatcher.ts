@@ -1,5 +1,5 @@
 import type { InvoiceEffect } from '../../invoice/index.js';
-import type { ClaimedEffect, RedriveFilter, Store } from '../store.js';
+import type { ClaimedEffect, RedriveFilter, Store } from '../store/port.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 import { type TimerHandle, unrefTimeout } from './timers.js';
 

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.js';
+import type { ResolvedOptions } from '../pipeline/options.js';
 import { type EffectDispatcher, createEffectDispatcher } from './dispatcher.js';
 
 /**

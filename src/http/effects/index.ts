@@ -15,5 +15,5 @@ export {
   type DispatchErrorContext,
 } from './dispatcher.js';
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff.js';
-export { DUPLICATE_EFFECT_MESSAGE } from './memory-outbox.js';
-export { DEAD_LETTER_MESSAGES, MAX_DEAD_PAGE } from './dead-letters.js';
+export { DUPLICATE_EFFECT_MESSAGE } from '../store/memory-outbox.js';
+export { DEAD_LETTER_MESSAGES, MAX_DEAD_PAGE } from '../store/dead-letters.js';

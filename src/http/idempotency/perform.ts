@@ -1,14 +1,12 @@
-import type { BodyBytes, Exchange, PlainReply } from '../exchange.js';
+import type { BodyBytes, Exchange, PlainReply } from '../core/exchange.js';
 import type { SpecifiedContext, SpecifiedOperation } from '../operations/context.js';
-import { errorReply } from '../reply.js';
+import { errorReply } from '../core/reply.js';
 import { requestFingerprint } from './fingerprint.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isValidIdempotencyKey } from './key.js';
 import { IDEMPOTENCY_MESSAGES } from './messages.js';
 import type { IdempotencySettings } from './settings.js';
 import { IdempotencyTicket } from './ticket.js';
 
-/** The operations that honour `Idempotency-Key`: the three writes (spec 4.2, 4.3, 4.4). */
-export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set(['updateInvoice', 'uploadEvidenceText', 'createWalletSession']);
 
 
 /** An exchange whose body was read already: `readBody` answers those bytes again. */

@@ -1,5 +1,5 @@
-import type { PlainReply } from '../exchange.js';
-import type { IdempotencyCompletion, IdempotentAnswer } from '../store.js';
+import type { PlainReply } from '../core/exchange.js';
+import type { IdempotencyCompletion, IdempotentAnswer } from '../store/port.js';
 
 const decoder = new TextDecoder();
 

@@ -1,9 +1,9 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import { type RequestLimits, resolveRequestLimits } from '../../limits/index.js';
 import { REFERENCE_VERSION, VERSION_HEADER } from '../../version/index.js';
-import { type CatalogEntry, OPERATION_CATALOG, type SpecifiedOperationId, isSpecifiedOperation } from '../catalog.js';
-import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../request-id.js';
-import { VERSION_POLICIES } from '../versions.js';
+import { type CatalogEntry, OPERATION_CATALOG, type SpecifiedOperationId, isSpecifiedOperation } from '../operations/catalog.js';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../core/request-id.js';
+import { SPECIFIED_BY_ID } from '../operations/index.js';
 import { type ComponentName, componentRef, componentSchemas } from './components.js';
 import { BODY_EXAMPLES, GENERIC_PARAMETER_EXAMPLE, PARAMETER_EXAMPLES, SUCCESS_EXAMPLES } from './examples.js';
 
@@ -52,45 +52,6 @@ export type OpenApiOptions = {
 /** `X-Service-Version` values `parseVersion` accepts: `vYYYY.QQ.BB` (year 0001-9999, QQ a quarter's first month) or `dev`. */
 export const VERSION_PATTERN = '^(?:v(?!0000)[0-9]{4}\\.(?:01|04|07|10)\\.[0-9]{2}|dev)$';
 
-/** What the five specified operations are, in this document's words. */
-const SPECIFIED: Readonly<
-  Record<SpecifiedOperationId, { summary: string; description: string; body?: ComponentName; success: ComponentName; unprocessable?: ComponentName }>
-> = {
-  getSchedule: {
-    summary: 'Get a schedule',
-    description:
-      'The schedule with its past stored occurrences and its upcoming ones (stored and generated from the recurrence rule, merged in time order).',
-    success: 'Schedule',
-  },
-  updateInvoice: {
-    summary: 'Update an invoice',
-    description:
-      'Changes the fields sent; an omitted field is unchanged and `null` unsets a date. Status moves follow the invoice status table; draft -> unpaid finalizes the invoice and e-mails the customer a payment link. Totals are recomputed exactly.',
-    body: 'InvoiceUpdate',
-    success: 'Invoice',
-    unprocessable: 'InvoiceUpdateErrors',
-  },
-  uploadEvidenceText: {
-    summary: 'Upload dispute evidence text',
-    description: 'Adds a text evidence record to a dispute that accepts evidence. Any invalid field is a 400 (this operation has no 422).',
-    body: 'EvidenceTextRequest',
-    success: 'EvidenceText',
-  },
-  createWalletSession: {
-    summary: 'Create a wallet-payment session',
-    description:
-      "Asks the wallet provider for a payment session for a domain registered on the merchant's account. The 200 body is the provider's session object as a JSON string, to be handed to the provider unchanged.",
-    body: 'ApplePaySessionRequest',
-    success: 'WalletSession',
-    unprocessable: 'Error',
-  },
-  getAdjustment: {
-    summary: 'Get a wallet adjustment',
-    description: 'One adjustment of a wallet.',
-    success: 'Adjustment',
-  },
-};
-
 /** What each status means, in this document's words. */
 const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
   200: 'Done.',
@@ -138,7 +99,7 @@ function pathParameters(path: string): Json[] {
 }
 
 const versionParameter = (id: string): Json => ({
-  $ref: VERSION_POLICIES[id] === 'reference-only' ? '#/components/parameters/ServiceVersionReferenceOnly' : '#/components/parameters/ServiceVersion',
+  $ref: SPECIFIED_BY_ID.get(id)?.versionPolicy === 'reference-only' ? '#/components/parameters/ServiceVersionReferenceOnly' : '#/components/parameters/ServiceVersion',
 });
 
 function security(scope: string | undefined): Readonly<Record<string, readonly string[]>>[] {
@@ -152,7 +113,9 @@ const words = (id: string): string => {
 };
 
 function specifiedOperation(entry: CatalogEntry, id: SpecifiedOperationId): OpenApiOperation {
-  const details = SPECIFIED[id];
+  const declaration = SPECIFIED_BY_ID.get(id);
+  if (declaration === undefined) throw new TypeError(`no declaration for operation ${id}`);
+  const details = declaration.docs;
   const responses: Record<string, Json> = {};
   for (const status of entry.statuses ?? []) {
     if (status < 300) responses[String(status)] = response(status, details.success, SUCCESS_EXAMPLES[id]);
@@ -168,8 +131,8 @@ function specifiedOperation(entry: CatalogEntry, id: SpecifiedOperationId): Open
     security: security(entry.scope),
     responses,
   };
-  if (details.body === undefined) return operation;
-  const media: Record<string, Json> = { schema: schemaRef(details.body) };
+  if (details.requestBody === undefined) return operation;
+  const media: Record<string, Json> = { schema: schemaRef(details.requestBody) };
   if (examples !== undefined) media['examples'] = examples as Json;
   return { ...operation, requestBody: { required: true, content: { 'application/json': media } } };
 }

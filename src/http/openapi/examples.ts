@@ -1,5 +1,5 @@
-import type { SpecifiedOperationId } from '../catalog.js';
-import { DEMO_ADJUSTMENT, DEMO_IDS, DEMO_INVOICE, DEMO_SCHEDULE } from '../reference/demo-data.js';
+import type { SpecifiedOperationId } from '../operations/catalog.js';
+import { DEMO_ADJUSTMENT, DEMO_IDS, DEMO_INVOICE, DEMO_SCHEDULE } from './example-data.js';
 
 /** One named example request body; its summary ends with the status the demo data answers, e.g. `(422)`. */
 export type BodyExample = { readonly summary: string; readonly value: unknown };

@@ -1,9 +1,9 @@
-import { OPERATION_CATALOG } from '../catalog.js';
-import { type ResolvedCors, corsPreflight } from '../cors.js';
-import type { Exchange, PlainReply } from '../exchange.js';
-import { HTTP_MESSAGES } from '../messages.js';
-import { cachedBody, errorReply } from '../reply.js';
-import { createRouter } from '../router.js';
+import { OPERATION_CATALOG } from '../operations/catalog.js';
+import { type ResolvedCors, corsPreflight } from '../middleware/cors.js';
+import type { Exchange, PlainReply } from '../core/exchange.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { cachedBody, errorReply } from '../core/reply.js';
+import { createRouter } from '../core/router.js';
 import { type OpenApiDocument, type OpenApiOptions, createOpenApiDocument } from './document.js';
 
 /** The `openApi` option of `createHandler`: serve the OpenAPI document, without authentication. */

@@ -1,6 +1,6 @@
-import type { Exchange, PlainReply } from '../exchange.js';
+import type { Exchange, PlainReply } from '../core/exchange.js';
 import type { IdempotencyTicket } from '../idempotency/ticket.js';
-import type { ResolvedOptions } from '../options.js';
+import type { ResolvedOptions } from '../pipeline/options.js';
 
 /** What one of the five specified operations receives once auth, scope and version passed. */
 export type SpecifiedContext = {

@@ -1,10 +1,9 @@
-import { HTTP_MESSAGES } from '../messages.js';
-import type { ScheduleHorizon } from '../options.js';
-import { errorReply } from '../reply.js';
-import { type SpecifiedOperation, param } from './context.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import type { ScheduleHorizon } from '../pipeline/options.js';
+import { errorReply } from '../core/reply.js';
+import { param } from './context.js';
+import { declareOperation } from './declaration.js';
 import { ScheduleView } from './schedule-view.js';
-
-export { occurrencesToShow } from './schedule-view.js';
 
 const views = new WeakMap<ScheduleHorizon, ScheduleView>();
 
@@ -19,9 +18,24 @@ function viewFor(horizon: ScheduleHorizon): ScheduleView {
  * GET /accounts/{accountID}/schedules/{scheduleID} (spec 4.1): 200 with the schedule and
  * its occurrences (see `occurrencesToShow`), or 404.
  */
-export const getSchedule: SpecifiedOperation = async (context) => {
-  const { store, clock, scheduleHorizon } = context.options;
-  const schedule = await store.getSchedule(context.accountID, param(context, 'scheduleID'));
-  if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
-  return { status: 200, body: viewFor(scheduleHorizon).body(schedule, clock()) };
-};
+export const getSchedule = /* @__PURE__ */ declareOperation({
+  id: 'getSchedule',
+  method: 'GET',
+  path: '/accounts/{accountID}/schedules/{scheduleID}',
+  scope: '/accounts/{accountID}/transfers.read',
+  statuses: [200, 401, 403, 404, 429, 500, 504],
+  versionPolicy: 'reference-only',
+  idempotent: false,
+  docs: {
+    summary: 'Get a schedule',
+    description:
+      'The schedule with its past stored occurrences and its upcoming ones (stored and generated from the recurrence rule, merged in time order).',
+    success: 'Schedule',
+  },
+  run: async (context) => {
+    const { store, clock, scheduleHorizon } = context.options;
+    const schedule = await store.getSchedule(context.accountID, param(context, 'scheduleID'));
+    if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
+    return { status: 200, body: viewFor(scheduleHorizon).body(schedule, clock()) };
+  },
+});

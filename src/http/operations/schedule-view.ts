@@ -1,8 +1,8 @@
 import { scheduleOccurrences } from '../../schedule/index.js';
 import type { Occurrence, Schedule } from '../../schemas/index.js';
 import { parseDateTime } from '../../shared/rfc3339.js';
-import type { ScheduleHorizon } from '../options.js';
-import { cachedBody } from '../reply.js';
+import type { ScheduleHorizon } from '../pipeline/options.js';
+import { cachedBody } from '../core/reply.js';
 
 const DAY_MS = 86_400_000;
 

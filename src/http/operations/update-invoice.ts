@@ -1,10 +1,11 @@
 import { applyInvoiceUpdate } from '../../invoice/index.js';
 import { idempotencyExtras } from '../idempotency/ticket.js';
-import { readJsonBody } from '../json-body.js';
-import { HTTP_MESSAGES } from '../messages.js';
-import { errorReply, jsonReply } from '../reply.js';
-import type { NewEffect } from '../store.js';
-import { type SpecifiedOperation, param } from './context.js';
+import { readJsonBody } from '../core/json-body.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { errorReply, jsonReply } from '../core/reply.js';
+import type { NewEffect } from '../store/port.js';
+import { param } from './context.js';
+import { declareOperation } from './declaration.js';
 
 /**
  * PATCH /accounts/{accountID}/invoices/{invoiceID} (spec 4.2). Order: body syntax (400),
@@ -15,25 +16,42 @@ import { type SpecifiedOperation, param } from './context.js';
  * 200 itself, all in one store transaction; delivery happens later, off the request path
  * (`effectsCommitted` wakes the in-process dispatcher of `onEffect`).
  */
-export const updateInvoice: SpecifiedOperation = async (context) => {
-  const { store, clock, generateId, maxBodyBytes, effectsCommitted, requestLimits } = context.options;
-  const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
-  if (!body.ok) return errorReply(400, body.error);
-  const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));
-  if (current === undefined) return errorReply(404, HTTP_MESSAGES.invoiceNotFound);
-  const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock(), limits: requestLimits });
-  if (!result.ok) return jsonReply(result.status, result.body);
-  const reply = jsonReply(200, result.invoice);
-  const effects: NewEffect[] = result.effects.map((effect) => ({ effectID: generateId(), requestId: context.requestId, effect }));
-  const completion = idempotencyExtras(context.idempotency, reply);
-  const extras = effects.length === 0 ? completion : { effects, ...completion };
-  const written = await store.compareAndSetInvoice(context.accountID, result.invoice, current.version, extras);
-  if (!written.ok) {
-    return written.reason === 'conflict'
-      ? errorReply(409, HTTP_MESSAGES.invoiceChanged)
-      : errorReply(404, HTTP_MESSAGES.invoiceNotFound);
-  }
-  context.idempotency?.stored();
-  if (effects.length > 0) effectsCommitted?.();
-  return reply;
-};
+export const updateInvoice = /* @__PURE__ */ declareOperation({
+  id: 'updateInvoice',
+  method: 'PATCH',
+  path: '/accounts/{accountID}/invoices/{invoiceID}',
+  scope: '/accounts/{accountID}/invoices.write',
+  statuses: [200, 400, 401, 403, 404, 409, 422, 429, 500, 504],
+  versionPolicy: 'any',
+  idempotent: true,
+  docs: {
+    summary: 'Update an invoice',
+    description:
+      'Changes the fields sent; an omitted field is unchanged and `null` unsets a date. Status moves follow the invoice status table; draft -> unpaid finalizes the invoice and e-mails the customer a payment link. Totals are recomputed exactly.',
+    requestBody: 'InvoiceUpdate',
+    success: 'Invoice',
+    unprocessable: 'InvoiceUpdateErrors',
+  },
+  run: async (context) => {
+    const { store, clock, generateId, maxBodyBytes, effectsCommitted, requestLimits } = context.options;
+    const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
+    if (!body.ok) return errorReply(400, body.error);
+    const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));
+    if (current === undefined) return errorReply(404, HTTP_MESSAGES.invoiceNotFound);
+    const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock(), limits: requestLimits });
+    if (!result.ok) return jsonReply(result.status, result.body);
+    const reply = jsonReply(200, result.invoice);
+    const effects: NewEffect[] = result.effects.map((effect) => ({ effectID: generateId(), requestId: context.requestId, effect }));
+    const completion = idempotencyExtras(context.idempotency, reply);
+    const extras = effects.length === 0 ? completion : { effects, ...completion };
+    const written = await store.compareAndSetInvoice(context.accountID, result.invoice, current.version, extras);
+    if (!written.ok) {
+      return written.reason === 'conflict'
+        ? errorReply(409, HTTP_MESSAGES.invoiceChanged)
+        : errorReply(404, HTTP_MESSAGES.invoiceNotFound);
+    }
+    context.idempotency?.stored();
+    if (effects.length > 0) effectsCommitted?.();
+    return reply;
+  },
+});

@@ -2,11 +2,12 @@ import { formatDateTime } from '../../shared/rfc3339.js';
 import { validateEvidenceTextRequest } from '../../schemas/index.js';
 import type { EvidenceText } from '../../schemas/index.js';
 import { idempotencyExtras } from '../idempotency/ticket.js';
-import { readJsonBody } from '../json-body.js';
-import { HTTP_MESSAGES } from '../messages.js';
-import { errorReply, jsonReply } from '../reply.js';
-import type { Dispute } from '../store.js';
-import { type SpecifiedOperation, param } from './context.js';
+import { readJsonBody } from '../core/json-body.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { errorReply, jsonReply } from '../core/reply.js';
+import type { Dispute } from '../store/port.js';
+import { param } from './context.js';
+import { declareOperation } from './declaration.js';
 
 /**
  * Dispute statuses that accept evidence. A dispute stored without a status accepts it;
@@ -29,27 +30,42 @@ export function acceptsEvidence(dispute: Dispute): boolean {
  * evidence record. Order: body syntax (400), the dispute (404), the body's fields (400, as
  * the operation has no 422), the dispute's status (409).
  */
-export const uploadEvidenceText: SpecifiedOperation = async (context) => {
-  const { store, clock, generateId, maxBodyBytes, requestLimits } = context.options;
-  const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
-  if (!body.ok) return errorReply(400, body.error);
-  const disputeID = param(context, 'disputeID');
-  const dispute = await store.getDispute(context.accountID, disputeID);
-  if (dispute === undefined) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
-  const request = validateEvidenceTextRequest(body.value, { limits: requestLimits });
-  if (!request.ok) return jsonReply(400, request.body);
-  if (!acceptsEvidence(dispute)) return errorReply(409, HTTP_MESSAGES.disputeClosed);
-  const evidence: EvidenceText = {
-    evidenceID: generateId(),
-    disputeID,
-    evidenceType: request.value.evidenceType,
-    text: request.value.text,
-    createdOn: formatDateTime(clock()),
-  };
-  const reply = jsonReply(201, evidence);
-  // Under an Idempotency-Key the 201 is stored in the same store write as the evidence.
-  const added = await store.addEvidence(context.accountID, evidence, idempotencyExtras(context.idempotency, reply));
-  if (!added.ok) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
-  context.idempotency?.stored();
-  return reply;
-};
+export const uploadEvidenceText = /* @__PURE__ */ declareOperation({
+  id: 'uploadEvidenceText',
+  method: 'POST',
+  path: '/accounts/{accountID}/disputes/{disputeID}/evidence-text',
+  scope: '/accounts/{accountID}/transfers.write',
+  statuses: [201, 400, 401, 403, 404, 409, 429, 500, 504],
+  versionPolicy: 'any',
+  idempotent: true,
+  docs: {
+    summary: 'Upload dispute evidence text',
+    description: 'Adds a text evidence record to a dispute that accepts evidence. Any invalid field is a 400 (this operation has no 422).',
+    requestBody: 'EvidenceTextRequest',
+    success: 'EvidenceText',
+  },
+  run: async (context) => {
+    const { store, clock, generateId, maxBodyBytes, requestLimits } = context.options;
+    const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
+    if (!body.ok) return errorReply(400, body.error);
+    const disputeID = param(context, 'disputeID');
+    const dispute = await store.getDispute(context.accountID, disputeID);
+    if (dispute === undefined) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
+    const request = validateEvidenceTextRequest(body.value, { limits: requestLimits });
+    if (!request.ok) return jsonReply(400, request.body);
+    if (!acceptsEvidence(dispute)) return errorReply(409, HTTP_MESSAGES.disputeClosed);
+    const evidence: EvidenceText = {
+      evidenceID: generateId(),
+      disputeID,
+      evidenceType: request.value.evidenceType,
+      text: request.value.text,
+      createdOn: formatDateTime(clock()),
+    };
+    const reply = jsonReply(201, evidence);
+    // Under an Idempotency-Key the 201 is stored in the same store write as the evidence.
+    const added = await store.addEvidence(context.accountID, evidence, idempotencyExtras(context.idempotency, reply));
+    if (!added.ok) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
+    context.idempotency?.stored();
+    return reply;
+  },
+});

@@ -1,0 +1,205 @@
+import { decodeBasicCredentials } from './basic-credentials.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import type { AuthContext, AuthPort, AuthVerdict, TokenGrant } from '../core/ports.js';
+
+/** How a request authenticated. */
+export type AuthScheme = 'bearer' | 'basic';
+
+/**
+ * A request's authentication: the credential and its grant, a 401 that refuses it, or a 504
+ * when the verifier (its identity provider) failed to answer; `cause` goes to `onError`.
+ */
+export type Authentication =
+  | { readonly ok: true; readonly scheme: AuthScheme; readonly token: string; readonly grant: TokenGrant }
+  | { readonly ok: false; readonly status: 401; readonly challenge: string; readonly error: string }
+  | { readonly ok: false; readonly status: 504; readonly error: string; readonly cause: unknown };
+
+// RFC 7235 credentials with the RFC 6750 b64token: scheme, spaces, token68.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+// RFC 7617: the Basic scheme, then spaces and one token68 (checked by decodeBasicCredentials).
+const BASIC_SCHEME = /^Basic(?: |$)/i;
+const BASIC = /^Basic +([^ ]+) *$/i;
+
+// RFC 6750 3: characters allowed in a quoted error_description and in scope tokens.
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+// A realm we write inside a quoted-string without escapes: printable ASCII and spaces, no `"` or `\`.
+const REALM = /^[\x20\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/** The realm of the Basic challenge when the auth port names none. */
+export const DEFAULT_BASIC_REALM = 'payments-kit';
+
+/**
+ * The `WWW-Authenticate` value of a 401: the Bearer challenge (with its RFC 6750 error
+ * parameters, if any) and, when the port accepts credential pairs, a Basic challenge after it
+ * in the same field (RFC 7235 4.1: several challenges, comma-separated).
+ *
+ * @example
+ * challengeFor({ verify, verifyBasic }, 'error="invalid_token"')
+ * // 'Bearer error="invalid_token", Basic realm="payments-kit", charset="UTF-8"'
+ */
+export function challengeFor(auth: AuthPort, bearerParams?: string): string {
+  const bearer = bearerParams === undefined ? 'Bearer' : `Bearer ${bearerParams}`;
+  if (auth.verifyBasic === undefined) return bearer;
+  const realm = auth.basicRealm !== undefined && REALM.test(auth.basicRealm) ? auth.basicRealm : DEFAULT_BASIC_REALM;
+  return `${bearer}, Basic realm="${realm}", charset="UTF-8"`;
+}
+
+const refuse = (challenge: string, error: string): Authentication => ({ ok: false, status: 401, challenge, error });
+
+/**
+ * Authenticates a request from its `Authorization` header (spec 5, RFC 6750, RFC 7617):
+ * missing, malformed, unknown, invalid and expired credentials are refused with a 401 and
+ * a `WWW-Authenticate` challenge ({@link challengeFor}); `Basic` credentials reach
+ * `auth.verifyBasic` when the port has it. A verifier that answers asynchronously gets
+ * `timeoutMs`; after that, or when it refuses with `unavailable`, the answer is a 504.
+ * Answers synchronously when the auth port does (no microtask per request); `clock` is read
+ * only for a grant that has an expiry.
+ *
+ * @example
+ * await authenticate('Bearer demo', auth, () => new Date(), 10_000) // { ok: true, token: 'demo', grant, ... }
+ * await authenticate(undefined, auth, () => new Date(), 10_000)     // { ok: false, status: 401, challenge: 'Bearer', ... }
+ */
+export function authenticate(
+  header: string | undefined,
+  auth: AuthPort,
+  clock: () => Date,
+  timeoutMs: number,
+): Authentication | Promise<Authentication> {
+  const pairs = auth.verifyBasic !== undefined;
+  if (header === undefined || header.trim() === '') {
+    return refuse(challengeFor(auth), pairs ? HTTP_MESSAGES.missingCredentials : HTTP_MESSAGES.missingToken);
+  }
+  const token = BEARER.exec(header)?.[1];
+  if (token !== undefined) return ask(auth, 'bearer', token, (context) => auth.verify(token, context), clock, timeoutMs);
+  if (!pairs || !BASIC_SCHEME.test(header)) {
+    const params = 'error="invalid_request", error_description="malformed Authorization header"';
+    return refuse(challengeFor(auth, params), pairs ? HTTP_MESSAGES.malformedCredentials : HTTP_MESSAGES.malformedAuthorization);
+  }
+  const encoded = BASIC.exec(header)?.[1];
+  const pair = encoded === undefined ? undefined : decodeBasicCredentials(encoded);
+  if (pair === undefined) return refuse(challengeFor(auth), HTTP_MESSAGES.malformedBasic);
+  return ask(auth, 'basic', pair.username, (context) => auth.verifyBasic?.(pair, context), clock, timeoutMs);
+}
+
+/** Asks the verifier, bounding an asynchronous answer by `timeoutMs`, and judges its verdict. */
+function ask(
+  auth: AuthPort,
+  scheme: AuthScheme,
+  token: string,
+  verify: (context: AuthContext) => Promise<AuthVerdict> | AuthVerdict,
+  clock: () => Date,
+  timeoutMs: number,
+): Authentication | Promise<Authentication> {
+  // The signal is made only for a verifier that reads it.
+  let controller: AbortController | undefined;
+  const context: AuthContext = {
+    get signal() {
+      controller ??= new AbortController();
+      return controller.signal;
+    },
+  };
+  const verdict = verify(context);
+  // The same test `await` applies: anything with a callable `then` is awaited.
+  if (typeof (verdict as { then?: unknown } | undefined)?.then !== 'function') {
+    return judge(auth, scheme, token, verdict as AuthVerdict, clock);
+  }
+  return new Promise<Authentication>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const cause = new Error(`the auth verifier did not answer within ${timeoutMs} ms`);
+      controller?.abort(new DOMException(cause.message, 'TimeoutError'));
+      resolve({ ok: false, status: 504, error: HTTP_MESSAGES.authUnavailable, cause });
+    }, timeoutMs);
+    Promise.resolve(verdict).then(
+      (resolved) => {
+        clearTimeout(timer);
+        resolve(judge(auth, scheme, token, resolved, clock));
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+const UNKNOWN_TOKEN = 'error="invalid_token", error_description="unknown token"';
+const INVALID_TOKEN = 'error="invalid_token", error_description="invalid token"';
+const EXPIRED_TOKEN = 'error="invalid_token", error_description="expired token"';
+
+function judge(auth: AuthPort, scheme: AuthScheme, token: string, verdict: AuthVerdict, clock: () => Date): Authentication {
+  const basic = scheme === 'basic';
+  if (verdict === undefined || verdict === null) {
+    return basic ? refuse(challengeFor(auth), HTTP_MESSAGES.invalidCredentials) : refuse(challengeFor(auth, UNKNOWN_TOKEN), HTTP_MESSAGES.invalidToken);
+  }
+  if ('refused' in verdict) {
+    if (verdict.refused === 'unavailable') return { ok: false, status: 504, error: HTTP_MESSAGES.authUnavailable, cause: verdict.cause };
+    if (verdict.refused === 'expired') {
+      return basic ? refuse(challengeFor(auth), HTTP_MESSAGES.expiredCredentials) : refuse(challengeFor(auth, EXPIRED_TOKEN), HTTP_MESSAGES.expiredToken);
+    }
+    // `invalid`, and any reason this version does not know, is the client's credential.
+    return basic ? refuse(challengeFor(auth), HTTP_MESSAGES.invalidCredentials) : refuse(challengeFor(auth, INVALID_TOKEN), HTTP_MESSAGES.rejectedToken);
+  }
+  if (verdict.expiresAt !== undefined && !(verdict.expiresAt.getTime() > clock().getTime())) {
+    return basic ? refuse(challengeFor(auth), HTTP_MESSAGES.expiredCredentials) : refuse(challengeFor(auth, EXPIRED_TOKEN), HTTP_MESSAGES.expiredToken);
+  }
+  return { ok: true, scheme, token, grant: verdict };
+}
+
+const PLACEHOLDER = '{accountID}';
+
+/**
+ * Fills a scope template's first `{accountID}` with the path's account, literally, e.g.
+ * `/accounts/{accountID}/invoices.write` -> `/accounts/acc_1/invoices.write`.
+ *
+ * @example
+ * scopeFor('/accounts/{accountID}/wallets.read', 'acc_1') // '/accounts/acc_1/wallets.read'
+ */
+export function scopeFor(template: string, accountID: string | undefined): string {
+  const parts = templateParts(template);
+  // Joined, not `String.replace`: an account such as "$&" must not act as a replacement pattern.
+  return parts === undefined ? template : parts.before + (accountID ?? '') + parts.after;
+}
+
+type TemplateParts = { readonly before: string; readonly after: string };
+
+// Templates come from the catalog and the host's registered operations: a handful, split once.
+const SPLIT_TEMPLATES = new Map<string, TemplateParts | undefined>();
+const SPLIT_TEMPLATES_MAX = 256;
+
+/** The text before and after a template's first `{accountID}`; `undefined` when it has none. */
+function templateParts(template: string): TemplateParts | undefined {
+  const known = SPLIT_TEMPLATES.get(template);
+  if (known !== undefined || SPLIT_TEMPLATES.has(template)) return known;
+  const at = template.indexOf(PLACEHOLDER);
+  const parts = at < 0 ? undefined : Object.freeze({ before: template.slice(0, at), after: template.slice(at + PLACEHOLDER.length) });
+  if (SPLIT_TEMPLATES.size >= SPLIT_TEMPLATES_MAX) SPLIT_TEMPLATES.clear();
+  SPLIT_TEMPLATES.set(template, parts);
+  return parts;
+}
+
+/**
+ * For an operation the spec lists without a scope: true when the grant holds any scope of
+ * the path's account, or when the path names no account.
+ *
+ * @example
+ * holdsAccountScope({ scopes: ['/accounts/a/wallets.read'] }, 'a') // true
+ * holdsAccountScope({ scopes: ['/accounts/a/wallets.read'] }, 'b') // false
+ */
+export function holdsAccountScope(grant: TokenGrant, accountID: string | undefined): boolean {
+  if (accountID === undefined) return true;
+  const prefix = `/accounts/${accountID}/`;
+  return grant.scopes.some((scope) => scope.startsWith(prefix));
+}
+
+/**
+ * The `WWW-Authenticate` value of a 403: `Bearer error="insufficient_scope"`, naming the
+ * scope when it can be written in a header (RFC 6750 3).
+ *
+ * @example
+ * insufficientScopeChallenge('/accounts/a/wallets.read')
+ * // 'Bearer error="insufficient_scope", scope="/accounts/a/wallets.read"'
+ */
+export function insufficientScopeChallenge(required: string | undefined): string {
+  const base = 'Bearer error="insufficient_scope"';
+  return required !== undefined && SCOPE_TOKEN.test(required) ? `${base}, scope="${required}"` : base;
+}

@@ -1,0 +1,58 @@
+import { REFERENCE_VERSION, VERSION_HEADER, resolveVersion } from '../../version/index.js';
+import { HTTP_MESSAGES } from './messages.js';
+import type { Version } from '../../version/index.js';
+
+/**
+ * How an operation treats `X-Service-Version` (spec 9):
+ * - `any`: any valid version is served (with the reference behaviour, the only one this
+ *   server has); a malformed value is refused with 400.
+ * - `reference-only`: only `v2026.04.00` is allowed (get-schedule, get-adjustment). These
+ *   operations have no 400: an absent header is served, any other value is a 404.
+ */
+export type VersionPolicy = 'any' | 'reference-only';
+
+
+/** The outcome of the version check: served (with the version asked for, if any) or refused. */
+export type VersionCheck =
+  | { readonly ok: true; readonly version: Version | undefined }
+  | { readonly ok: false; readonly status: 400 | 404; readonly error: string };
+
+const HEADER_NAME = VERSION_HEADER.toLowerCase();
+
+/** The lower-case name of the version header. */
+export const VERSION_HEADER_NAME = HEADER_NAME;
+
+/**
+ * Checks a request's `X-Service-Version` value against an operation's policy.
+ *
+ * @example
+ * checkVersion(undefined, 'reference-only')     // { ok: true, version: undefined }
+ * checkVersion('v2024.01.00', 'reference-only') // { ok: false, status: 404 }
+ * checkVersion('v2024.1.0', 'any')              // { ok: false, status: 400 }
+ */
+export function checkVersion(value: string | undefined, policy: VersionPolicy): VersionCheck {
+  if (value === undefined) return ABSENT;
+  const memo = MEMO[policy];
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  const checked = checkUncached(value, policy);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(value, checked);
+  return checked;
+}
+
+// Clients send a handful of distinct values: remember the answers (bounded; results are frozen).
+const MEMO_SIZE = 64;
+const MEMO: Readonly<Record<VersionPolicy, Map<string, VersionCheck>>> = { any: new Map(), 'reference-only': new Map() };
+const ABSENT: VersionCheck = Object.freeze({ ok: true, version: undefined });
+
+function checkUncached(value: string, policy: VersionPolicy): VersionCheck {
+  const parsed = resolveVersion({ [HEADER_NAME]: value });
+  const served: VersionCheck | undefined = parsed.ok ? Object.freeze({ ok: true, version: Object.freeze(parsed.value) }) : undefined;
+  if (policy === 'reference-only') {
+    return served !== undefined && parsed.ok && parsed.value.text === REFERENCE_VERSION
+      ? served
+      : Object.freeze({ ok: false, status: 404, error: HTTP_MESSAGES.versionNotServed });
+  }
+  return served ?? Object.freeze({ ok: false, status: 400, error: `${VERSION_HEADER}: ${parsed.ok ? '' : parsed.error}` });
+}

@@ -1,0 +1,104 @@
+import type { RateLimitDecision, RateLimitInput, RateLimiter } from '../core/ports.js';
+
+/**
+ * What {@link createRateLimiter} needs of a `rate-limiter-flexible` limiter (described by
+ * shape, so that package stays an optional peer and is never imported here): `consume`
+ * resolves when the key has points left, and rejects with the limiter's answer (an object
+ * with `msBeforeNext`, not an `Error`) when it has none, or with an `Error` when its backend
+ * (Redis, PostgreSQL, ...) fails.
+ */
+export type FlexibleLimiter = {
+  consume(key: string, points?: number): Promise<unknown>;
+};
+
+/** What a backend failure leads to: `allow` (fail open, the default) or `refuse` (fail closed: 504). */
+export type BackendFailurePolicy = 'allow' | 'refuse';
+
+/** Options of {@link createRateLimiter}. */
+export type RateLimiterOptions = {
+  /** Any `rate-limiter-flexible` limiter: `RateLimiterMemory`, `RateLimiterRedis`, `RateLimiterPostgres`, ... */
+  readonly limiter: FlexibleLimiter;
+  /** The limiter key of a request; default {@link defaultRateLimitKey} (per account and operation). */
+  readonly key?: (input: RateLimitInput) => string;
+  /** What a failing or slow backend leads to; default `allow` (see docs/decisions.md). */
+  readonly onBackendFailure?: BackendFailurePolicy;
+  /** How long the limiter may take before it counts as failed; default {@link DEFAULT_RATE_LIMIT_TIMEOUT_MS}. */
+  readonly timeoutMs?: number;
+};
+
+/** Default bound of one limiter call: 1 second (a Redis or PostgreSQL round trip takes milliseconds). */
+export const DEFAULT_RATE_LIMIT_TIMEOUT_MS = 1_000;
+
+/** Messages of the `TypeError`s {@link createRateLimiter} throws at start-up. */
+export const RATE_LIMITER_MESSAGES = Object.freeze({
+  limiter: 'createRateLimiter: options.limiter must have a consume(key, points) method (a rate-limiter-flexible limiter)',
+  policy: "createRateLimiter: onBackendFailure must be 'allow' or 'refuse'",
+  timeout: 'createRateLimiter: timeoutMs must be a positive finite number',
+  timedOut: (ms: number) => `the rate limiter did not answer within ${ms} ms`,
+});
+
+/**
+ * The default limiter key: the operation id, then `:` and the path's account when there is
+ * one. Operation ids hold no `:`, so two different requests never share a key by accident.
+ *
+ * @example
+ * defaultRateLimitKey({ operationId: 'getSchedule', accountID: 'acc_1', token: 't', scheme: 'bearer' }) // 'getSchedule:acc_1'
+ */
+export function defaultRateLimitKey(input: RateLimitInput): string {
+  return input.accountID === undefined ? input.operationId : `${input.operationId}:${input.accountID}`;
+}
+
+/** The limiter's refusal: an object with a finite, non-negative `msBeforeNext` that is not an `Error`. */
+function msBeforeNextOf(rejection: unknown): number | undefined {
+  if (typeof rejection !== 'object' || rejection === null || rejection instanceof Error) return undefined;
+  const ms = (rejection as { msBeforeNext?: unknown }).msBeforeNext;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Adapts a `rate-limiter-flexible` limiter to the handler's `rateLimiter` port: each
+ * authorized request consumes one point of its key (per account and operation by default);
+ * a limiter with no points left is a 429 whose `Retry-After` is its `msBeforeNext` rounded up
+ * to whole seconds. A backend that fails, or takes longer than `timeoutMs`, is reported to
+ * `onError` and, by default, lets the request through (`onBackendFailure: 'refuse'` answers
+ * 504 instead). Share one Redis or PostgreSQL limiter across processes for one budget.
+ *
+ * @example
+ * import { RateLimiterRedis } from 'rate-limiter-flexible';
+ * const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'payments', points: 100, duration: 60 });
+ * createHandler({ store, auth, rateLimiter: createRateLimiter({ limiter }) });
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  if (typeof options?.limiter?.consume !== 'function') throw new TypeError(RATE_LIMITER_MESSAGES.limiter);
+  const policy = options.onBackendFailure ?? 'allow';
+  if (policy !== 'allow' && policy !== 'refuse') throw new TypeError(RATE_LIMITER_MESSAGES.policy);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RATE_LIMIT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(RATE_LIMITER_MESSAGES.timeout);
+  const { limiter } = options;
+  const keyOf = options.key ?? defaultRateLimitKey;
+
+  const failed = (backendError: unknown): RateLimitDecision => (policy === 'allow' ? { allowed: true, backendError } : { allowed: false, backendError });
+
+  return {
+    async check(input) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+        timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+      });
+      try {
+        const consumed = Promise.resolve().then(() => limiter.consume(keyOf(input), 1));
+        // A rejection after the deadline must not become an unhandled rejection.
+        consumed.catch(() => undefined);
+        const outcome = await Promise.race([consumed, deadline]);
+        return outcome === TIMED_OUT ? failed(new Error(RATE_LIMITER_MESSAGES.timedOut(timeoutMs))) : { allowed: true };
+      } catch (rejection) {
+        const ms = msBeforeNextOf(rejection);
+        return ms === undefined ? failed(rejection) : { allowed: false, retryAfterSeconds: ms / 1000 };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { type RequestLimits, resolveRequestLimits } from '../../limits/index.js';
+import type { Version } from '../../version/index.js';
+import type { ResponseLogger } from '../middleware/access-log.js';
+import { type CorsOptions, type ResolvedCors, resolveCors } from '../middleware/cors.js';
+import { freshUuid } from '../core/fresh-uuid.js';
+import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
+import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
+import { PORT_MESSAGES, checkOptionShapes } from '../core/option-checks.js';
+import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
+import type { Store } from '../store/port.js';
+
+/** What a host-registered operation (spec 4.6) receives. */
+export type OperationContext = {
+  /** The request, as a WHATWG `Request` (its URL is the full URL the client used). */
+  readonly request: Request;
+  /** Decoded path parameters, e.g. `{ accountID, paymentLinkCode }`. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly requestId: string;
+  /** The version the client asked for; `undefined` when it sent no header. */
+  readonly version: Version | undefined;
+  /** The authenticated token's grant. */
+  readonly grant: TokenGrant;
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+};
+
+/**
+ * A host implementation of an operation listed in spec 4.6. `scope`, when given, is a
+ * scope template such as `/accounts/{accountID}/transfers.write` that the token must hold;
+ * without it, any scope of the path's account is enough.
+ */
+export type OperationImplementation = {
+  readonly scope?: string;
+  handle(context: OperationContext): Response | Promise<Response>;
+};
+
+/** How far ahead get-schedule expands a recurrence (see {@link HandlerOptions.scheduleHorizon}). */
+export type ScheduleHorizon = { readonly days: number; readonly limit: number };
+
+/** The default horizon: 366 days ahead, at most 100 upcoming occurrences. */
+export const DEFAULT_SCHEDULE_HORIZON: ScheduleHorizon = Object.freeze({ days: 366, limit: 100 });
+
+/** The default `downstreamTimeoutMs`: 10 seconds. */
+export const DEFAULT_DOWNSTREAM_TIMEOUT_MS = 10_000;
+
+/** Options of `createHandler`: ports with defaults; only `store` is required. */
+export type HandlerOptions = {
+  /** Storage (required). */
+  readonly store: Store;
+  /** Token verification; the default knows no token, so every request is a 401. */
+  readonly auth?: AuthPort;
+  /** The wallet provider for create-a-wallet-payment-session; without it that operation answers 500. */
+  readonly walletProvider?: WalletProvider;
+  /**
+   * In-process effect delivery: the handler runs an effect dispatcher over `store` that calls
+   * this for each effect its writes put in the outbox, at least once, after the commit, never
+   * on the request path (a throw is retried with backoff). Leave it out when a dispatcher of
+   * your own (`createEffectDispatcher`) delivers the outbox.
+   */
+  readonly onEffect?: EffectHandler;
+  /** Internal errors (500s, failed effect callbacks), for logging. */
+  readonly onError?: ErrorReporter;
+  /**
+   * `Idempotency-Key` on the three writes (update invoice, upload evidence text, create wallet
+   * session); on by default with a 24 h TTL; `false` turns it off (the header is then ignored).
+   */
+  readonly idempotency?: false | IdempotencyOptions;
+  /** The current time; default `() => new Date()`. */
+  readonly clock?: () => Date;
+  /** New resource IDs (evidence IDs); default a random version 4 UUID. */
+  readonly generateId?: () => string;
+  /** Refuses requests with 429 and `Retry-After`; default: no limit. */
+  readonly rateLimiter?: RateLimiter;
+  /** How long the wallet provider may take before a 504; default 10 000. */
+  readonly downstreamTimeoutMs?: number;
+  /** Largest accepted request body in bytes; default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Most values (array elements and object members) a JSON body may hold, checked before parsing; default 20 000. */
+  readonly maxJsonValues?: number;
+  /** A path prefix the handler is served under, e.g. `/v1`; default none. */
+  readonly basePath?: string;
+  /** Implementations of operations listed in spec 4.6, by operation id; others answer 501. */
+  readonly operations?: Readonly<Record<string, OperationImplementation>>;
+  /** How far ahead get-schedule expands the recurrence; default {@link DEFAULT_SCHEDULE_HORIZON}. */
+  readonly scheduleHorizon?: Partial<ScheduleHorizon>;
+  /** Cross-origin access for browsers from the listed origins; default off (no CORS headers). */
+  readonly cors?: CorsOptions;
+  /** An access-log hook: called once per answer with method, path, status, request id and ms. */
+  readonly onResponse?: ResponseLogger;
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  readonly requestLimits?: Partial<RequestLimits>;
+  /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
+  readonly openApi?: OpenApiServeOptions;
+};
+
+/** The options with every default filled in. */
+export type ResolvedOptions = {
+  readonly store: Store;
+  readonly auth: AuthPort;
+  readonly walletProvider: WalletProvider | undefined;
+  readonly onEffect: EffectHandler | undefined;
+  readonly onError: ErrorReporter | undefined;
+  /** TTL and lock of idempotency records; `undefined` when `idempotency: false`. */
+  readonly idempotency: IdempotencySettings | undefined;
+  /** Called after a write committed effects to the outbox (wakes the in-process dispatcher of `onEffect`). */
+  readonly effectsCommitted: (() => void) | undefined;
+  readonly clock: () => Date;
+  readonly generateId: () => string;
+  readonly rateLimiter: RateLimiter | undefined;
+  readonly downstreamTimeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly maxJsonValues: number;
+  readonly basePath: string;
+  readonly operations: ReadonlyMap<string, OperationImplementation>;
+  readonly scheduleHorizon: ScheduleHorizon;
+  readonly cors: ResolvedCors | undefined;
+  readonly onResponse: ResponseLogger | undefined;
+  readonly requestLimits: RequestLimits;
+  readonly openApi: ServedDocument | undefined;
+};
+
+/** Messages for options `createHandler` refuses at start-up. */
+export const OPTION_MESSAGES = Object.freeze({
+  store: 'createHandler: options.store is required',
+  basePath: 'createHandler: basePath must be empty or start with "/"',
+  positive: (name: string) => `createHandler: ${name} must be a positive finite number`,
+  unknownOperation: (id: string) => `createHandler: options.operations has no listed operation "${id}"`,
+  ...PORT_MESSAGES,
+});
+
+const NO_TOKENS: AuthPort = { verify: () => undefined };
+const systemClock = (): Date => new Date();
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(OPTION_MESSAGES.positive(name));
+  return value;
+}
+
+function normalizeBasePath(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === '' || basePath === '/') return '';
+  if (!basePath.startsWith('/')) throw new TypeError(OPTION_MESSAGES.basePath);
+  return basePath.endsWith('/') ? basePath.slice(0, -1) : basePath;
+}
+
+/**
+ * Fills in the defaults and checks the options once, at start-up.
+ *
+ * @example
+ * resolveOptions({ store: createMemoryStore() }).maxBodyBytes // 1048576
+ */
+export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<string>): ResolvedOptions {
+  if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(OPTION_MESSAGES.store);
+  checkOptionShapes(options);
+  const operations = new Map<string, OperationImplementation>();
+  for (const [id, implementation] of Object.entries(options.operations ?? {})) {
+    if (!listedIds.has(id)) throw new TypeError(OPTION_MESSAGES.unknownOperation(id));
+    operations.set(id, implementation);
+  }
+  const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
+  return {
+    store: options.store,
+    auth: options.auth ?? NO_TOKENS,
+    walletProvider: options.walletProvider,
+    onEffect: options.onEffect,
+    onError: options.onError,
+    idempotency: resolveIdempotency(options.idempotency, downstreamTimeoutMs),
+    effectsCommitted: undefined,
+    clock: options.clock ?? systemClock,
+    generateId: options.generateId ?? freshUuid,
+    rateLimiter: options.rateLimiter,
+    downstreamTimeoutMs,
+    maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxJsonValues: positive(options.maxJsonValues, DEFAULT_MAX_JSON_VALUES, 'maxJsonValues'),
+    basePath: normalizeBasePath(options.basePath),
+    operations,
+    scheduleHorizon: {
+      days: positive(options.scheduleHorizon?.days, DEFAULT_SCHEDULE_HORIZON.days, 'scheduleHorizon.days'),
+      limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
+    },
+    cors: resolveCors(options.cors),
+    onResponse: options.onResponse,
+    requestLimits: resolveRequestLimits(options.requestLimits),
+    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), requestLimits: resolveRequestLimits(options.requestLimits) }),
+  };
+}

@@ -1,0 +1,136 @@
+import type { Adjustment, EvidenceText, Invoice, Schedule } from '../../schemas/index.js';
+import { freshUuid } from '../core/fresh-uuid.js';
+import { frozenCopy } from '../core/frozen-copy.js';
+import { checkRedriveFilter, deadPageSize } from './dead-letters.js';
+import { type MemoryOutbox, createMemoryOutbox } from './memory-outbox.js';
+import { type MemoryIdempotency, createMemoryIdempotency } from './memory-records.js';
+import type { AccountSeed, Dispute, IdempotencyCompletion, Store, StoreSeed, VersionedInvoice, WriteExtras } from './port.js';
+
+/** A dispute's evidence: appended in place (O(1)), read through a frozen snapshot made at most once per append. */
+type EvidenceList = { readonly records: EvidenceText[]; snapshot: readonly EvidenceText[] | undefined };
+
+type AccountData = {
+  readonly invoices: Map<string, VersionedInvoice>;
+  readonly schedules: Map<string, Schedule>;
+  readonly disputes: Map<string, Dispute>;
+  readonly evidence: Map<string, EvidenceList>;
+  readonly adjustments: Map<string, Adjustment>;
+  readonly walletDomains: Set<string>;
+};
+
+const NO_EVIDENCE: readonly EvidenceText[] = Object.freeze([]);
+
+function emptyAccount(): AccountData {
+  return {
+    invoices: new Map(),
+    schedules: new Map(),
+    disputes: new Map(),
+    evidence: new Map(),
+    adjustments: new Map(),
+    walletDomains: new Set(),
+  };
+}
+
+function fill(account: AccountData, seed: AccountSeed): void {
+  for (const invoice of seed.invoices ?? []) account.invoices.set(invoice.invoiceID, { invoice: frozenCopy(invoice), version: '1' });
+  for (const schedule of seed.schedules ?? []) account.schedules.set(schedule.scheduleID, frozenCopy(schedule));
+  for (const dispute of seed.disputes ?? []) account.disputes.set(dispute.disputeID, frozenCopy(dispute));
+  for (const adjustment of seed.adjustments ?? []) account.adjustments.set(adjustment.adjustmentID, frozenCopy(adjustment));
+  for (const domain of seed.walletDomains ?? []) account.walletDomains.add(domain.toLowerCase());
+}
+
+function snapshotOf(list: EvidenceList): readonly EvidenceText[] {
+  list.snapshot ??= Object.freeze(list.records.slice());
+  return list.snapshot;
+}
+
+/** Options of {@link createMemoryStore} beyond the seed. */
+export type MemoryStoreOptions = {
+  /** Milliseconds since the epoch, for leases and idempotency expiry; default `Date.now`. */
+  readonly now?: () => number;
+};
+
+/**
+ * The reference store: everything in memory, account-scoped (`Map`s, so IDs such as
+ * `__proto__` are ordinary keys). Stored objects are deep-frozen copies: a caller can
+ * neither change what is stored nor see a later write through an object it holds.
+ * Invoice versions are decimal counters starting at `'1'`; every write is atomic because it
+ * runs without an `await` between its checks and its changes, which is also what makes an
+ * invoice write, its outbox effects and its idempotency completion commit together.
+ * Evidence is appended in O(1); leases and idempotency records expire by `options.now`.
+ *
+ * @example
+ * const store = createMemoryStore({ accounts: { acc_1: { walletDomains: ['shop.example'] } } });
+ * await store.hasWalletDomain('acc_1', 'shop.example') // true
+ * await store.hasWalletDomain('acc_2', 'shop.example') // false
+ */
+export function createMemoryStore(seed: StoreSeed = {}, options: MemoryStoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const accounts = new Map<string, AccountData>();
+  for (const [accountID, accountSeed] of Object.entries(seed.accounts ?? {})) {
+    const account = emptyAccount();
+    fill(account, accountSeed);
+    accounts.set(accountID, account);
+  }
+  const outbox: MemoryOutbox = createMemoryOutbox(now, freshUuid);
+  const idempotency: MemoryIdempotency = createMemoryIdempotency(now, freshUuid);
+  // Reads answer already-settled promises without an async wrapper or a closure per call
+  // (nothing here can throw, so there is no synchronous throw an async function would catch).
+  const accountOf = (accountID: string): AccountData | undefined => accounts.get(accountID);
+  const completeWith = (accountID: string, completion: IdempotencyCompletion | undefined): void => {
+    if (completion !== undefined) idempotency.complete(accountID, completion);
+  };
+
+  return {
+    getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
+    getInvoice: (accountID, invoiceID) => Promise.resolve(accountOf(accountID)?.invoices.get(invoiceID)),
+    async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion, extras?: WriteExtras) {
+      const account = accounts.get(accountID);
+      const current = account?.invoices.get(invoice.invoiceID);
+      if (account === undefined || current === undefined) return { ok: false, reason: 'not-found' };
+      if (current.version !== expectedVersion) return { ok: false, reason: 'conflict' };
+      // Every check that can refuse the write runs before the first change.
+      const effects = outbox.prepare(accountID, extras?.effects ?? []);
+      const stored = frozenCopy(invoice);
+      const version = String(Number(current.version) + 1);
+      account.invoices.set(invoice.invoiceID, { invoice: stored, version });
+      outbox.commit(effects);
+      completeWith(accountID, extras?.idempotency);
+      return { ok: true, version };
+    },
+    getDispute: (accountID, disputeID) => Promise.resolve(accountOf(accountID)?.disputes.get(disputeID)),
+    async addEvidence(accountID, evidence, extras?: Pick<WriteExtras, 'idempotency'>) {
+      const account = accounts.get(accountID);
+      if (account?.disputes.has(evidence.disputeID) !== true) return { ok: false, reason: 'not-found' };
+      const record = frozenCopy(evidence);
+      const list = account.evidence.get(evidence.disputeID);
+      if (list === undefined) account.evidence.set(evidence.disputeID, { records: [record], snapshot: undefined });
+      else {
+        list.records.push(record);
+        list.snapshot = undefined;
+      }
+      completeWith(accountID, extras?.idempotency);
+      return { ok: true };
+    },
+    listEvidence: async (accountID, disputeID) => {
+      const list = accounts.get(accountID)?.evidence.get(disputeID);
+      return list === undefined ? NO_EVIDENCE : snapshotOf(list);
+    },
+    getAdjustment: (accountID, adjustmentID) => Promise.resolve(accountOf(accountID)?.adjustments.get(adjustmentID)),
+    hasWalletDomain: async (accountID, domain) => accounts.get(accountID)?.walletDomains.has(domain.toLowerCase()) === true,
+    claimEffects: async (input) => outbox.claim(input),
+    completeEffect: async (effectID, claimToken) => outbox.complete(effectID, claimToken),
+    releaseEffect: async (effectID, claimToken, retryInMs, error) => outbox.release(effectID, claimToken, retryInMs, error),
+    markEffectDead: async (effectID, claimToken, error) => outbox.markDead(effectID, claimToken, error),
+    redriveEffects: async (filter) => outbox.redrive(checkRedriveFilter(filter)),
+    listDeadEffects: async (input) => outbox.listDead({ ...input, limit: deadPageSize(input?.limit) }),
+    outboxStats: async () => outbox.stats(),
+    beginIdempotentRequest: async (accountID, input) => idempotency.begin(accountID, input),
+    completeIdempotentRequest: async (accountID, completion) => {
+      idempotency.complete(accountID, completion);
+    },
+    releaseIdempotentRequest: async (accountID, key, lockToken) => {
+      idempotency.release(accountID, key, lockToken);
+    },
+  };
+}

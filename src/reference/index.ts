@@ -1,0 +1,17 @@
+/**
+ * `payments-kit/reference`: the reference server that `npm start` and `payments-kit serve`
+ * run (the handler on node:http with demo data and demo tokens), and its demo data, for
+ * trying the API and for tests. Not for production.
+ *
+ * @packageDocumentation
+ */
+export {
+  startReferenceServer,
+  demoCurlCommands,
+  type ReferenceServer,
+  type ReferenceServerOptions,
+} from './server.js';
+export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
+export { createDemoWalletProvider } from './demo-wallet-provider.js';
+/** The port `createDemoWalletProvider` implements (also exported by payments-kit/http). */
+export type { WalletProvider } from '../http/core/ports.js';

@@ -1,0 +1,108 @@
+import type { Server } from 'node:http';
+import { createHandler } from '../http/pipeline/handler.js';
+import { createMemoryStore } from '../http/store/memory-store.js';
+import { createNodeServer } from '../node/server.js';
+import { createStaticAuth } from '../http/auth/static-auth.js';
+import type { Store } from '../http/store/port.js';
+import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
+import { createDemoWalletProvider } from './demo-wallet-provider.js';
+
+/** Options of {@link startReferenceServer}. */
+export type ReferenceServerOptions = {
+  /** Default 3000; 0 picks a free port. */
+  readonly port?: number;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** Receives the banner and one line per request; default `console.log`. */
+  readonly log?: (line: string) => void;
+  /**
+   * The store to serve (e.g. a `payments-kit/postgres` store holding `DEMO_SEED`); default a
+   * memory store seeded with `DEMO_SEED`. It stays the caller's to close.
+   */
+  readonly store?: Store;
+};
+
+/** A running reference server. */
+export type ReferenceServer = {
+  readonly server: Server;
+  readonly url: string;
+  /** Stops accepting connections, closes idle and active ones, waits for effect deliveries under way, and resolves once closed. */
+  close(): Promise<void>;
+};
+
+/**
+ * The ready-to-paste curl commands printed by the reference server.
+ *
+ * @example
+ * demoCurlCommands('http://127.0.0.1:3000')[0] // 'curl -s http://127.0.0.1:3000/accounts/.../schedules/... -H ...'
+ */
+export function demoCurlCommands(url: string): string[] {
+  const account = `${url}/accounts/${DEMO_IDS.accountID}`;
+  const auth = `-H 'Authorization: Bearer demo-all-scopes'`;
+  const version = `-H 'X-Service-Version: v2026.04.00'`;
+  const json = `-H 'Content-Type: application/json'`;
+  return [
+    `curl -s ${account}/schedules/${DEMO_IDS.scheduleID} ${auth} ${version}`,
+    `curl -s -X PATCH ${account}/invoices/${DEMO_IDS.invoiceID} ${auth} ${json} -d '{"status":"unpaid","dueDate":"2026-05-01T00:00:00Z"}'`,
+    `curl -s -X POST ${account}/disputes/${DEMO_IDS.disputeID}/evidence-text ${auth} ${json} -d '{"evidenceType":"receipt","text":"Delivered on April 2."}'`,
+    `curl -s -X POST ${account}/apple-pay/sessions ${auth} ${json} -d '{"domain":"${DEMO_IDS.walletDomain}","displayName":"Demo Shop"}'`,
+    `curl -s ${account}/adjustments/${DEMO_IDS.adjustmentID} ${auth} ${version}`,
+    `curl -s -i ${account}/adjustments/${DEMO_IDS.adjustmentID} -H 'Authorization: Bearer demo-other-account'`,
+  ];
+}
+
+/**
+ * Starts the reference server (what `npm start` runs): `createNodeServer` on 127.0.0.1, the
+ * handler over a memory store seeded with demo data, static demo tokens and a demo wallet
+ * provider. Prints the tokens and curl commands, then one line per request: method,
+ * path, status, milliseconds and request id.
+ *
+ * @example
+ * const { url, close } = await startReferenceServer({ port: 0 });
+ * await fetch(`${url}/accounts/.../schedules/...`, { headers: { authorization: 'Bearer demo-all-scopes' } });
+ * await close();
+ */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const handler = createHandler({
+    store: options.store ?? createMemoryStore(DEMO_SEED),
+    auth: createStaticAuth(DEMO_TOKENS),
+    walletProvider: createDemoWalletProvider(),
+    onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
+    onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
+  const server = createNodeServer(handler, {
+    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
+    onClientError: ({ status, requestId, code }) => log(`- - ${status} 0.0ms ${requestId} (refused by the HTTP parser: ${code ?? 'no code'})`),
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 3000);
+  const url = `http://${host}:${port}`;
+  log(`payments-kit reference server listening on ${url}`);
+  log('Demo tokens:');
+  for (const [token, { scopes }] of Object.entries(DEMO_TOKENS)) log(`  ${token}: ${scopes.join(' ')}`);
+  log('Try:');
+  for (const command of demoCurlCommands(url)) log(`  ${command}`);
+  return {
+    server,
+    url,
+    // Stop taking requests first, then wait for the effect deliveries under way: an effect not
+    // yet delivered stays in the store's outbox for the next start (with a persistent store).
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await handler.effects?.stop();
+    },
+  };
+}

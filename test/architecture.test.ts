@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The import rules of the handler's layout. Each folder under src/http (and src/node,
+// src/reference) says in its README.md what it owns and, on a "May import:" line, which
+// folders its files may import at run time (type-only imports are erased and not counted).
+// This test reads those lines and fails on any import that crosses them, so the rule and its
+// enforcement are the same text.
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** The pure modules: they never import the handler, an adapter, a store or the CLI. */
+const DOMAIN = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'rrule', 'shared'];
+const HANDLER_SIDE = ['http', 'node', 'reference', 'postgres', 'testing', 'cli', 'relay'];
+
+const folderOf = (file: string): string => relative(SRC, dirname(file)).split(sep).join('/');
+
+function filesIn(dir: string, deep: boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return deep ? filesIn(path, true) : [];
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+// import/export ... from '...' statements, with whether they are type-only.
+const STATEMENT = /^(?:import|export)(\s+type\b)?[^;'"]*?from\s*['"]([^'"]+)['"]/gms;
+const SIDE_EFFECT_IMPORT = /^import\s*['"]([^'"]+)['"]/gm;
+
+type Import = { readonly file: string; readonly specifier: string; readonly typeOnly: boolean };
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const found: Import[] = [];
+  for (const match of text.matchAll(STATEMENT)) found.push({ file, specifier: match[2] ?? '', typeOnly: match[1] !== undefined });
+  for (const match of text.matchAll(SIDE_EFFECT_IMPORT)) found.push({ file, specifier: match[1] ?? '', typeOnly: false });
+  for (const match of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ file, specifier: match[1] ?? '', typeOnly: false });
+  return found;
+}
+
+/** The folder (relative to src, `/`-separated) an import resolves into, or undefined for a package. */
+function targetFolder({ file, specifier }: Import): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  return folderOf(resolve(dirname(file), specifier));
+}
+
+/** The folders a folder's README allows, with "domain modules" expanded. */
+function allowedFolders(folder: string): Set<string> | undefined {
+  const readme = join(SRC, folder, 'README.md');
+  if (!existsSync(readme)) return undefined;
+  const line = readFileSync(readme, 'utf8').split('\n').find((l) => l.startsWith('May import:'));
+  if (line === undefined) return undefined;
+  const names = line.slice('May import:'.length).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  return new Set(names.flatMap((name) => (name === 'domain modules' ? DOMAIN : [name])));
+}
+
+const RULED = ['http', 'node', 'reference'].flatMap((top) => {
+  const root = join(SRC, top);
+  const folders = [top, ...filesIn(root, true).map(folderOf)];
+  return [...new Set(folders)];
+});
+
+describe('the layout of the handler (each folder README.md\'s "May import:" line)', () => {
+  it('gives every folder of src/http, src/node and src/reference a README with its rule', () => {
+    expect(RULED.filter((folder) => allowedFolders(folder) === undefined)).toEqual([]);
+  });
+
+  for (const folder of RULED) {
+    it(`${folder} imports only what its README allows`, () => {
+      const allowed = allowedFolders(folder) ?? new Set<string>();
+      const crossing = filesIn(join(SRC, folder), false)
+        .flatMap(importsOf)
+        .filter((entry) => !entry.typeOnly)
+        .map((entry) => ({ entry, to: targetFolder(entry) }))
+        .filter(({ to }) => to !== undefined && to !== folder && !allowed.has(to))
+        .map(({ entry, to }) => `${relative(SRC, entry.file)} -> ${to} (${entry.specifier})`);
+      expect(crossing).toEqual([]);
+    });
+  }
+
+  it('src/http imports no node: module and no Node-only package, not even for types', () => {
+    const nodeImports = filesIn(join(SRC, 'http'), true)
+      .flatMap(importsOf)
+      .filter(({ specifier }) => specifier.startsWith('node:') || ['http', 'https', 'net', 'stream', 'crypto', 'buffer', 'fs'].includes(specifier))
+      .map(({ file, specifier }) => `${relative(SRC, file)}: ${specifier}`);
+    expect(nodeImports).toEqual([]);
+  });
+
+  it('src/http uses no Node-only global (setImmediate, Buffer, process, require, __dirname)', () => {
+    const uses = filesIn(join(SRC, 'http'), true).flatMap((file) => {
+      // Comments may name them (to say why they are not used); code may not.
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      return [/\bsetImmediate\b/, /\bclearImmediate\b/, /(?<![\w-])Buffer\s*[.(]/, /(?<![\w-])process\s*\./, /(?<![\w-])require\s*\(/, /\b__dirname\b/]
+        .filter((pattern) => pattern.test(code))
+        .map((pattern) => `${relative(SRC, file)}: ${pattern.source}`);
+    });
+    expect(uses).toEqual([]);
+  });
+
+  it('the domain modules never import the handler, an adapter, a store or the CLI', () => {
+    const crossing = DOMAIN.flatMap((module) => filesIn(join(SRC, module), true))
+      .flatMap(importsOf)
+      .map((entry) => ({ entry, to: targetFolder(entry)?.split('/')[0] }))
+      .filter(({ to }) => to !== undefined && HANDLER_SIDE.includes(to))
+      .map(({ entry, to }) => `${relative(SRC, entry.file)} -> ${to}`);
+    expect(crossing).toEqual([]);
+  });
+});
