@@ -20,6 +20,7 @@ export const CLI_MESSAGES = Object.freeze({
   dataAndDatabaseUrl: 'give either --data <dir> (PGlite) or DATABASE_URL (a PostgreSQL server), not both',
   missingPeer: (peer: string, neededBy: string) =>
     `${neededBy} needs the optional peer dependency ${peer}, which is not installed: run "npm install ${peer}" in your project`,
+  webhookPair: 'give --webhook-url and --webhook-secret together',
   unknownOutboxCommand: (name: string) => `unknown outbox command "${name}" (stats, dead, redrive)`,
   redriveFilter: 'redrive needs exactly one of --id <effect ID>, --type <effect type> or --all',
   badLimit: (value: string, max: number) => `--limit must be an integer from 1 to ${max}, got "${value}"`,
@@ -33,7 +34,8 @@ export const MAIN_HELP = `payments-kit: the Payments Platform API's rules from t
 Usage:
   payments-kit validate <operation> <file|->   check a request body; prints the API's answer
   payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>] [--json]
-  payments-kit serve [--port <n>] [--data <dir>]  run the reference server with demo data
+  payments-kit serve [--port <n>] [--data <dir>] [--webhook-url <url> --webhook-secret <whsec_...>]
+                                               run the reference server with demo data
   payments-kit outbox stats | dead | redrive   inspect and steer the effect outbox (--data or DATABASE_URL)
   payments-kit <command> --help                help on one command
 
@@ -65,7 +67,7 @@ Options:
 Example:
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3`;
 
-export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>]
+export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>] [--webhook-url <url> --webhook-secret <secret>]
 
 Runs the reference server (the handler over node:http with demo data and demo tokens) on
 127.0.0.1, the same server as "npm start" in the repository. Ctrl-C or SIGTERM stops it.
@@ -74,6 +76,9 @@ Options:
   --port <n>     the port; else the PORT environment variable, else 3000; 0 picks a free one
   --data <dir>   keep the data in PGlite (embedded PostgreSQL) in <dir>, across restarts;
                  needs the optional peer dependency @electric-sql/pglite
+  --webhook-url <url>, --webhook-secret <whsec_...>
+                 also post every effect (e.g. invoice.finalized) to <url> as a signed
+                 Standard Webhooks message (webhook-id = the effect ID); retried until 2xx
 
 Environment:
   DATABASE_URL            keep the data on this PostgreSQL server instead (not with --data);

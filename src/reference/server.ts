@@ -6,6 +6,7 @@ import { createStaticAuth } from '../http/auth/static-auth.js';
 import type { Store } from '../http/store/port.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
+import { createWebhookRelay } from '../relay/webhook/relay.js';
 
 /** Options of {@link startReferenceServer}. */
 export type ReferenceServerOptions = {
@@ -20,6 +21,11 @@ export type ReferenceServerOptions = {
    * memory store seeded with `DEMO_SEED`. It stays the caller's to close.
    */
   readonly store?: Store;
+  /**
+   * Also post every effect as a signed Standard Webhooks message to `url` (`createWebhookRelay`
+   * of `payments-kit/relay/webhook`, checked at start); a failed post is retried by the outbox.
+   */
+  readonly webhook?: { readonly url: string; readonly secret: string };
 };
 
 /** A running reference server. */
@@ -64,11 +70,15 @@ export function demoCurlCommands(url: string): string[] {
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const relay = options.webhook === undefined ? undefined : createWebhookRelay(options.webhook);
   const handler = createHandler({
     store: options.store ?? createMemoryStore(DEMO_SEED),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
-    onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
+    onEffect: async (effect, { accountID, requestId, effectID }) => {
+      log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`);
+      await relay?.({ ...effect, effectID }, { accountID, requestId });
+    },
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
   });
   // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
@@ -88,6 +98,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 3000);
   const url = `http://${host}:${port}`;
   log(`payments-kit reference server listening on ${url}`);
+  if (options.webhook !== undefined) log(`Effects are posted as signed webhooks to ${new URL(options.webhook.url).origin}`);
   log('Demo tokens:');
   for (const [token, { scopes }] of Object.entries(DEMO_TOKENS)) log(`  ${token}: ${scopes.join(' ')}`);
   log('Try:');
