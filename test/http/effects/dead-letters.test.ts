@@ -68,13 +68,14 @@ describe('dead letters on the memory store', () => {
     expect(DEFAULT_MAX_ATTEMPTS).toBe(25);
     const store = await withEffects(createMemoryStore(SEED), 1);
     const seen: number[] = [];
-    const dispatcher = createEffectDispatcher({ store, retry: { initialDelayMs: 1, maxDelayMs: 1 }, deliver: (_e, { attempt }) => { seen.push(attempt); throw new Error('no'); } });
-    await drainAll(dispatcher, 40);
+    // Each retry due 10-20 ms after its failure, each drain 30 ms apart: one attempt per drain (see the suite above).
+    const dispatcher = createEffectDispatcher({ store, retry: { initialDelayMs: 20, maxDelayMs: 20 }, deliver: (_e, { attempt }) => { seen.push(attempt); throw new Error('no'); } });
+    await drainAll(dispatcher, 30, 30);
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect((await store.listDeadEffects({ limit: 1 }))[0]?.attempts).toBe(25);
     const forever = await withEffects(createMemoryStore(SEED), 1);
     const tries: number[] = [];
-    await drainAll(createEffectDispatcher({ store: forever, maxAttempts: Infinity, retry: { initialDelayMs: 1, maxDelayMs: 1 }, deliver: (_e, { attempt }) => { tries.push(attempt); throw new Error('no'); } }), 40);
+    await drainAll(createEffectDispatcher({ store: forever, maxAttempts: Infinity, retry: { initialDelayMs: 20, maxDelayMs: 20 }, deliver: (_e, { attempt }) => { tries.push(attempt); throw new Error('no'); } }), 30, 30);
     expect(tries.length).toBeGreaterThan(25);
     expect((await forever.outboxStats()).dead).toBe(0);
     for (const maxAttempts of [0, -1, 1.5, Number.NaN, -Infinity]) {
