@@ -72,7 +72,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const log = options.log ?? ((line: string) => console.log(line));
   const relay = options.webhook === undefined ? undefined : createWebhookRelay(options.webhook);
   const handler = createHandler({
-    store: options.store ?? createMemoryStore(DEMO_SEED),
+    store: options.store ?? createMemoryStore({ seed: DEMO_SEED }),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
     onEffect: async (effect, { accountID, requestId, effectID }) => {
@@ -80,10 +80,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       await relay?.({ ...effect, effectID }, { accountID, requestId });
     },
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
+    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
   });
   // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
   const server = createNodeServer(handler, {
-    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
     onClientError: ({ status, requestId, code }) => log(`- - ${status} 0.0ms ${requestId} (refused by the HTTP parser: ${code ?? 'no code'})`),
   });
   const host = options.host ?? '127.0.0.1';

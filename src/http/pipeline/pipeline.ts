@@ -15,6 +15,7 @@ import { errorReply } from '../core/reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../core/request-id.js';
 import { type RouteMatch, type Router, createRouter } from '../core/router.js';
 import { VERSION_HEADER_NAME, checkVersion } from '../core/versions.js';
+import { callGuarded } from '../core/guarded.js';
 
 /** The answer to one exchange: the reply and the request id it must carry. */
 export type Outcome = { readonly requestId: string; readonly reply: Reply };
@@ -31,11 +32,7 @@ function relativePath(path: string, prefix: string): string | undefined {
 }
 
 function report(options: ResolvedOptions, error: unknown, requestId: string, operationId?: string): void {
-  try {
-    options.onError?.(error, operationId === undefined ? { requestId } : { requestId, operationId });
-  } catch {
-    // A failing reporter must not change the answer.
-  }
+  callGuarded(options.onError, error, operationId === undefined ? { requestId } : { requestId, operationId });
 }
 
 /** A routed request: what every step after routing needs. */

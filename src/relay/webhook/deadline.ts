@@ -1,4 +1,4 @@
-import { unrefTimeout } from '../../http/effects/timers.js';
+import { unrefTimeout } from '../../http/core/timers.js';
 
 /** A signal that aborts after `ms` or when `parent` aborts, and `clear()` to release its timer and listener. */
 export type Deadline = { readonly signal: AbortSignal; clear(): void };
