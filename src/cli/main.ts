@@ -1,11 +1,12 @@
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, MAIN_HELP } from './messages.js';
+import { runOutbox } from './outbox.js';
 import { runSchedule } from './schedule.js';
 import { runServe, type StopSignals } from './serve.js';
 import { runValidate } from './validate.js';
 
 /**
- * The `payments-kit` command line: dispatches to validate, schedule or serve and resolves
+ * The `payments-kit` command line: dispatches to validate, schedule, serve or outbox and resolves
  * with the exit code.
  *
  * @example
@@ -25,6 +26,8 @@ export async function runCli(
       return runSchedule(rest, io);
     case 'serve':
       return runServe(rest, io, env, onStopSignal);
+    case 'outbox':
+      return runOutbox(rest, io, env);
     case undefined:
     case '--help':
     case '-h':

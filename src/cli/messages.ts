@@ -1,7 +1,7 @@
 /** The command line's messages, as data. */
 export const CLI_MESSAGES = Object.freeze({
   seeHelp: (command?: string) => `run "payments-kit ${command === undefined ? '' : `${command} `}--help" for usage`,
-  unknownCommand: (name: string) => `unknown command "${name}" (commands: validate, schedule, serve)`,
+  unknownCommand: (name: string) => `unknown command "${name}" (commands: validate, schedule, serve, outbox)`,
   validateArguments: 'needs an operation and a file ("-" reads standard input)',
   unexpectedArgument: (arg: string) => `unexpected argument "${arg}"`,
   unknownOperation: (name: string, known: readonly string[]) =>
@@ -23,6 +23,12 @@ export const CLI_MESSAGES = Object.freeze({
   dataAndDatabaseUrl: 'give either --data <dir> (PGlite) or DATABASE_URL (a PostgreSQL server), not both',
   missingPeer: (peer: string, neededBy: string) =>
     `${neededBy} needs the optional peer dependency ${peer}, which is not installed: run "npm install ${peer}" in your project`,
+  webhookPair: 'give --webhook-url and --webhook-secret together',
+  unknownOutboxCommand: (name: string) => `unknown outbox command "${name}" (stats, dead, redrive)`,
+  redriveFilter: 'redrive needs exactly one of --id <effect ID>, --type <effect type> or --all',
+  badLimit: (value: string, max: number) => `--limit must be an integer from 1 to ${max}, got "${value}"`,
+  outboxNeedsStore: 'needs --data <dir> (PGlite) or DATABASE_URL (a PostgreSQL server): the memory store has no outbox to inspect',
+  outboxFailed: (error: unknown) => `could not read the outbox: ${error instanceof Error ? error.message : String(error)}`,
   cannotStart: (error: unknown) => `could not start the reference server: ${error instanceof Error ? error.message : String(error)}`,
 });
 
@@ -32,10 +38,12 @@ Usage:
   payments-kit validate <operation> <file|->   check a request body; prints the API's answer
   payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>]
                        [--business-day <convention>] [--json | --calendar]
-  payments-kit serve [--port <n>] [--data <dir>]  run the reference server with demo data
+  payments-kit serve [--port <n>] [--data <dir>] [--webhook-url <url> --webhook-secret <whsec_...>]
+                                               run the reference server with demo data
+  payments-kit outbox stats | dead | redrive   inspect and steer the effect outbox (--data or DATABASE_URL)
   payments-kit <command> --help                help on one command
 
-Exit codes: 0 done, 1 invalid input (validate) or the server failed, 2 bad usage.`;
+Exit codes: 0 done, 1 invalid input (validate), the server failed or the outbox could not be read, 2 bad usage.`;
 
 export const VALIDATE_HELP = `Usage: payments-kit validate <operation> <file|->
 
@@ -68,7 +76,7 @@ Examples:
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3 --business-day preceding --calendar`;
 
-export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>]
+export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>] [--webhook-url <url> --webhook-secret <secret>]
 
 Runs the reference server (the handler over node:http with demo data and demo tokens) on
 127.0.0.1, the same server as "npm start" in the repository. Ctrl-C or SIGTERM stops it.
@@ -77,6 +85,9 @@ Options:
   --port <n>     the port; else the PORT environment variable, else 3000; 0 picks a free one
   --data <dir>   keep the data in PGlite (embedded PostgreSQL) in <dir>, across restarts;
                  needs the optional peer dependency @electric-sql/pglite
+  --webhook-url <url>, --webhook-secret <whsec_...>
+                 also post every effect (e.g. invoice.finalized) to <url> as a signed
+                 Standard Webhooks message (webhook-id = the effect ID); retried until 2xx
 
 Environment:
   DATABASE_URL            keep the data on this PostgreSQL server instead (not with --data);
@@ -85,3 +96,29 @@ Environment:
 
 Without --data or DATABASE_URL the data is in memory and lost on exit. The demo data is
 inserted where it is absent; what requests changed is kept.`;
+
+export const OUTBOX_HELP = `Usage: payments-kit outbox <stats | dead | redrive> [options]
+
+Inspects and steers the transactional outbox of a PostgreSQL store: the schema must exist at
+this version (run the server, or migratePostgres, first); nothing is created or seeded.
+
+Commands:
+  stats                     pending, in flight, dead, oldest pending age, delivered in the last hour
+  dead [--limit <n>] [--after <effect ID>]
+                            dead effects with their last error, oldest first (default 20, at most 1000;
+                            --after continues from the last ID of a page)
+  redrive --id <effect ID> | --type <effect type> | --all
+                            makes dead effects claimable again, with a fresh attempt count
+
+Options:
+  --json         one JSON value instead of lines, for scripts
+  --data <dir>   the PGlite data directory (as "serve --data"); needs @electric-sql/pglite
+
+Environment:
+  DATABASE_URL            the PostgreSQL server (not with --data); needs pg
+  PAYMENTS_KIT_PG_SCHEMA  the schema (default payments_kit)
+
+Exit codes: 0 done, 1 the store could not be opened or read, 2 bad usage.
+
+Example:
+  DATABASE_URL=postgres://127.0.0.1/app payments-kit outbox dead --limit 5 --json`;

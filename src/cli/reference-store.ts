@@ -1,5 +1,5 @@
 import { DEMO_SEED } from '../reference/demo-data.js';
-import type { Store } from '../http/store/port.js';
+import type { Store, StoreSeed } from '../http/store/port.js';
 import { type Result, err, ok } from '../shared/result.js';
 import { CLI_MESSAGES } from './messages.js';
 
@@ -19,6 +19,15 @@ export type OpenedStore = {
   readonly label: string;
   close(): Promise<void>;
 };
+
+/**
+ * What opening a store does besides connecting: the seed inserted where absent, and whether the
+ * schema is created or upgraded (else it must be at this code's version already).
+ */
+export type StoreSetup = { readonly seed?: StoreSeed; readonly migrate: boolean };
+
+/** The reference server's setup: the demo data, the schema migrated. */
+export const DEMO_SETUP: StoreSetup = Object.freeze({ seed: DEMO_SEED, migrate: true });
 
 /** The optional peer dependencies a store choice loads. */
 type Peer = 'pg' | '@electric-sql/pglite';
@@ -45,8 +54,9 @@ export function chooseStore(dataDir: string | undefined, env: Readonly<Record<st
 }
 
 /**
- * Opens the chosen store holding the demo data (`DEMO_SEED`, inserted where absent; what
- * requests changed is kept). The PostgreSQL adapter and its driver are loaded only for PGlite or
+ * Opens the chosen store, by default holding the demo data (`DEMO_SEED`, inserted where absent;
+ * what requests changed is kept) in a migrated schema; `setup` says otherwise (the outbox
+ * command opens an existing schema as it is). The PostgreSQL adapter and its driver are loaded only for PGlite or
  * PostgreSQL; a driver that is not installed (both are optional peer dependencies) is an error
  * saying which package to install. `onDatabaseError` hears errors of idle pool connections,
  * which must not crash the server (the next query reconnects).
@@ -56,15 +66,15 @@ export function chooseStore(dataDir: string | undefined, env: Readonly<Record<st
  * const server = await startReferenceServer({ store: opened.store });
  * await server.close(); await opened.close();
  */
-export async function openReferenceStore(choice: StoreChoice, onDatabaseError: (message: string) => void): Promise<OpenedStore> {
+export async function openReferenceStore(choice: StoreChoice, onDatabaseError: (message: string) => void, setup: StoreSetup = DEMO_SETUP): Promise<OpenedStore> {
   if (choice.kind === 'memory') return { store: undefined, label: 'memory (lost on exit)', close: async () => undefined };
-  const schema = choice.schema === undefined ? {} : { schema: choice.schema };
+  const storeOptions = { ...(choice.schema === undefined ? {} : { schema: choice.schema }), ...(setup.seed === undefined ? {} : { seed: setup.seed }), migrate: setup.migrate };
   if (choice.kind === 'pglite') {
     const { PGlite } = await importPeer('@electric-sql/pglite', '--data', () => import('@electric-sql/pglite'));
     const { createPostgresStore } = await import('../postgres/index.js');
     const db = await PGlite.create(choice.dataDir);
     try {
-      const store = await createPostgresStore({ client: db, seed: DEMO_SEED, ...schema });
+      const store = await createPostgresStore({ client: db, ...storeOptions });
       return { store, label: `PGlite in ${choice.dataDir} (schema ${store.schema})`, close: () => db.close() };
     } catch (error) {
       await db.close();
@@ -76,7 +86,7 @@ export async function openReferenceStore(choice: StoreChoice, onDatabaseError: (
   const pool = new pg.Pool({ connectionString: choice.url });
   pool.on('error', (error) => onDatabaseError(`database: ${error.message}`));
   try {
-    const store = await createPostgresStore({ client: pool, seed: DEMO_SEED, ...schema });
+    const store = await createPostgresStore({ client: pool, ...storeOptions });
     return { store, label: `PostgreSQL at ${hostOf(choice.url)} (schema ${store.schema})`, close: () => pool.end() };
   } catch (error) {
     await pool.end();

@@ -1,4 +1,5 @@
 import { startReferenceServer } from '../reference/server.js';
+import { createWebhookRelay } from '../relay/webhook/relay.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, SERVE_HELP } from './messages.js';
 import { type OpenedStore, chooseStore, openReferenceStore } from './reference-store.js';
@@ -23,7 +24,13 @@ export async function runServe(
   env: Readonly<Record<string, string | undefined>>,
   onStopSignal: StopSignals,
 ): Promise<number> {
-  const parsed = parseCommandLine(args, { help: { type: 'boolean', short: 'h' }, port: { type: 'string' }, data: { type: 'string' } });
+  const parsed = parseCommandLine(args, {
+    help: { type: 'boolean', short: 'h' },
+    port: { type: 'string' },
+    data: { type: 'string' },
+    'webhook-url': { type: 'string' },
+    'webhook-secret': { type: 'string' },
+  });
   if (!parsed.ok) return usage(io, parsed.error);
   const { values, positionals } = parsed.value;
   if (values.help === true) {
@@ -36,6 +43,8 @@ export async function runServe(
   if (port < 0 || port > 65535) return usage(io, CLI_MESSAGES.badPort(portText));
   const choice = chooseStore(typeof values.data === 'string' ? values.data : undefined, env);
   if (!choice.ok) return usage(io, choice.error);
+  const webhook = webhookOption(values);
+  if (typeof webhook === 'string') return usage(io, webhook);
   // Listen for the stop signal before anything is printed: a supervisor that signals as soon as
   // it reads the banner must not meet Node's default action (exit without closing the store).
   // A signal during start-up stops the server as soon as it is up.
@@ -44,7 +53,12 @@ export async function runServe(
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     opened = await openReferenceStore(choice.value, (line) => io.err(line));
-    server = await startReferenceServer({ port, log: (line) => io.out(line), ...(opened.store === undefined ? {} : { store: opened.store }) });
+    server = await startReferenceServer({
+      port,
+      log: (line) => io.out(line),
+      ...(opened.store === undefined ? {} : { store: opened.store }),
+      ...(webhook === undefined ? {} : { webhook }),
+    });
   } catch (error) {
     io.err(CLI_MESSAGES.cannotStart(error));
     await opened?.close().catch(() => undefined);
@@ -63,6 +77,20 @@ export async function runServe(
     () => false,
   );
   return serverClosed && storeClosed ? EXIT.ok : EXIT.invalid;
+}
+
+/** `--webhook-url` with `--webhook-secret` (both or neither), checked as `createWebhookRelay` checks them; a usage message otherwise. */
+function webhookOption(values: Record<string, string | boolean | undefined>): { url: string; secret: string } | undefined | string {
+  const url = values['webhook-url'];
+  const secret = values['webhook-secret'];
+  if (url === undefined && secret === undefined) return undefined;
+  if (typeof url !== 'string' || typeof secret !== 'string') return CLI_MESSAGES.webhookPair;
+  try {
+    createWebhookRelay({ url, secret });
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  return { url, secret };
 }
 
 function usage(io: CliIo, message: string): number {

@@ -37,7 +37,10 @@ export {
   createEffectDispatcher,
   DISPATCHER_MESSAGES,
   DEFAULT_RETRY_POLICY,
+  DEFAULT_MAX_ATTEMPTS,
   DUPLICATE_EFFECT_MESSAGE,
+  DEAD_LETTER_MESSAGES,
+  MAX_DEAD_PAGE,
   retryDelayMs,
   type EffectDispatcher,
   type EffectDispatcherOptions,
@@ -129,6 +132,10 @@ export type {
   BeginIdempotentResult,
   IdempotencyCompletion,
   WriteExtras,
+  DeadEffect,
+  RedriveFilter,
+  ListDeadEffectsInput,
+  OutboxStats,
 } from './store/port.js';
 export { HTTP_MESSAGES } from './core/messages.js';
 export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './core/request-id.js';

@@ -84,6 +84,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX idempotency_keys_expiry ON ${s}.idempotency_keys (expires_at)`,
     ],
   },
+  {
+    // Dead letters (issue 22): an effect that failed `maxAttempts` times is dead (never claimed,
+    // never pruned) until a redrive. The claim's index leaves dead rows out; dead rows get their
+    // own small index, so that stats and the dead list never read delivered rows.
+    version: 2,
+    statements: (s) => [
+      `ALTER TABLE ${s}.effects ADD COLUMN dead_at timestamptz, ADD COLUMN last_error_at timestamptz`,
+      `DROP INDEX IF EXISTS ${s}.effects_pending`,
+      `CREATE INDEX effects_due ON ${s}.effects (seq) WHERE delivered_at IS NULL AND dead_at IS NULL`,
+      `CREATE INDEX effects_dead ON ${s}.effects (seq) WHERE dead_at IS NOT NULL`,
+    ],
+  },
 ];
 
 /** The schema version this code writes and reads. */

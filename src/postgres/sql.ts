@@ -75,7 +75,7 @@ export function storeStatements(s: string) {
      */
     claimEffects: `WITH due AS (
         SELECT seq FROM ${s}.effects
-        WHERE delivered_at IS NULL AND available_at <= now()
+        WHERE delivered_at IS NULL AND dead_at IS NULL AND available_at <= now()
         ORDER BY seq
         LIMIT $1
         FOR UPDATE SKIP LOCKED
@@ -87,9 +87,44 @@ export function storeStatements(s: string) {
     completeEffect: `UPDATE ${s}.effects SET delivered_at = now(), claim_token = NULL, last_error = NULL
       WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
       RETURNING 1 AS done`,
-    releaseEffect: `UPDATE ${s}.effects SET claim_token = NULL, available_at = now() + ${ms(3)}, last_error = $4
-      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
+    releaseEffect: `UPDATE ${s}.effects SET claim_token = NULL, available_at = now() + ${ms(3)}, last_error = $4,
+        last_error_at = CASE WHEN $4::text IS NULL THEN last_error_at ELSE now() END
+      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL
       RETURNING 1 AS done`,
+    /** A last failed attempt: $1 effect, $2 claim token, $3 error. */
+    markEffectDead: `UPDATE ${s}.effects SET claim_token = NULL, dead_at = now(), last_error = $3, last_error_at = now()
+      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL
+      RETURNING 1 AS done`,
+    /**
+     * Revives dead effects: $1 account (NULL: any), $2 effect ID (NULL: any), $3 effect type
+     * (NULL: any). Claimable at once, with a fresh attempt count; answers how many.
+     */
+    redriveEffects: `WITH revived AS (
+        UPDATE ${s}.effects SET dead_at = NULL, attempts = 0, available_at = now()
+        WHERE dead_at IS NOT NULL AND ($1::text IS NULL OR account_id = $1)
+          AND ($2::text IS NULL OR effect_id = $2) AND ($3::text IS NULL OR effect->>'type' = $3)
+        RETURNING 1
+      ) SELECT count(*)::integer AS revived FROM revived`,
+    /** Up to $3 dead effects in outbox order after the effect $2 (NULL: from the start; unknown: none), of account $1 (NULL: any). */
+    listDeadEffects: `SELECT effect_id, account_id, request_id, effect::text AS effect, attempts, last_error,
+        floor(extract(epoch FROM dead_at) * 1000)::float8 AS died_at_ms
+      FROM ${s}.effects
+      WHERE dead_at IS NOT NULL AND ($1::text IS NULL OR account_id = $1)
+        AND ($2::text IS NULL OR seq > (SELECT seq FROM ${s}.effects WHERE effect_id = $2))
+      ORDER BY seq
+      LIMIT $3`,
+    /**
+     * The outbox at a glance, each count through a partial index (pending: effects_due; dead:
+     * effects_dead; delivered in the last hour: a range of effects_delivered): no statement
+     * reads the delivered rows as a whole.
+     */
+    outboxStats: `SELECT
+        (SELECT count(*) FROM ${s}.effects WHERE delivered_at IS NULL AND dead_at IS NULL)::float8 AS pending,
+        (SELECT count(*) FROM ${s}.effects WHERE delivered_at IS NULL AND dead_at IS NULL AND claim_token IS NOT NULL AND available_at > now())::float8 AS in_flight,
+        (SELECT count(*) FROM ${s}.effects WHERE dead_at IS NOT NULL)::float8 AS dead,
+        (SELECT greatest(0, floor(extract(epoch FROM now() - created_at) * 1000))::float8 FROM ${s}.effects
+          WHERE delivered_at IS NULL AND dead_at IS NULL ORDER BY seq LIMIT 1) AS oldest_pending_ms,
+        (SELECT count(*) FROM ${s}.effects WHERE delivered_at > now() - interval '1 hour')::float8 AS delivered_last_hour`,
 
     /**
      * Begins an idempotent request in one statement: inserts the record, or takes over one

@@ -2,6 +2,7 @@ import type { EvidenceText, Invoice } from '../schemas/index.js';
 import type {
   BeginIdempotentResult,
   ClaimedEffect,
+  DeadEffect,
   IdempotencyCompletion,
   IdempotentAnswer,
   Store,
@@ -9,6 +10,7 @@ import type {
   WriteExtras,
 } from '../http/store/port.js';
 import type { InvoiceEffect } from '../invoice/index.js';
+import { checkRedriveFilter, deadPageSize } from '../http/store/dead-letters.js';
 import { type PostgresClient, type Row, inTransaction, queryOf } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
 import { POSTGRES_MESSAGES } from './messages.js';
@@ -166,6 +168,37 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       const note = error === undefined ? null : storableNote(error);
       return (await query(sql.releaseEffect, [effectID, claimToken, Math.max(0, retryInMs), note])).length > 0;
     },
+    async markEffectDead(effectID, claimToken, error) {
+      if (!storable(effectID, claimToken)) return false;
+      return (await query(sql.markEffectDead, [effectID, claimToken, storableNote(error)])).length > 0;
+    },
+    async redriveEffects(filter) {
+      const checked = checkRedriveFilter(filter);
+      const { accountID } = checked;
+      const effectID = 'effectID' in checked ? checked.effectID : null;
+      const type = 'type' in checked ? checked.type : null;
+      if (![accountID, effectID, type].every((text) => text === undefined || text === null || isStorableText(text))) return 0;
+      return Number((await first(sql.redriveEffects, [accountID ?? null, effectID, type]))?.['revived'] ?? 0);
+    },
+    async listDeadEffects(input) {
+      const limit = deadPageSize(input?.limit);
+      const { after, accountID } = input;
+      if (![after, accountID].every((text) => text === undefined || isStorableText(text))) return [];
+      const rows = await query(sql.listDeadEffects, [accountID ?? null, after ?? null, limit]);
+      return rows.map(deadEffectOf);
+    },
+    async outboxStats() {
+      const row = await first(sql.outboxStats, []);
+      const count = (name: string): number => Number(row?.[name] ?? 0);
+      const oldest = row?.['oldest_pending_ms'];
+      return {
+        pending: count('pending'),
+        inFlight: count('in_flight'),
+        dead: count('dead'),
+        oldestPendingAgeMs: oldest === null || oldest === undefined ? null : Number(oldest),
+        deliveredLastHour: count('delivered_last_hour'),
+      };
+    },
 
     async beginIdempotentRequest(accountID, { key, fingerprint, ttlMs, lockMs }): Promise<BeginIdempotentResult> {
       if (!storable(accountID, key, fingerprint)) throw new TypeError(POSTGRES_MESSAGES.unstorableKey);
@@ -207,6 +240,19 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         idempotencyRecords: await drain(sql.pruneIdempotency, [batch]),
       };
     },
+  };
+}
+
+/** A dead effect as `listDeadEffects` returns it, from its row. */
+function deadEffectOf(row: Row): DeadEffect {
+  return {
+    effectID: row['effect_id'] as string,
+    accountID: row['account_id'] as string,
+    requestId: row['request_id'] as string,
+    effect: JSON.parse(row['effect'] as string) as InvoiceEffect,
+    attempts: Number(row['attempts']),
+    lastError: (row['last_error'] as string | null) ?? '',
+    diedAt: new Date(Number(row['died_at_ms'])).toISOString(),
   };
 }
 

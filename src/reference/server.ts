@@ -20,6 +20,7 @@ async function settle<T>(read: Promise<T>): Promise<{ ok: true; value: T } | { o
     (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }),
   );
 }
+import { createWebhookRelay } from '../relay/webhook/relay.js';
 
 /** Options of {@link startReferenceServer}. */
 export type ReferenceServerOptions = {
@@ -36,6 +37,11 @@ export type ReferenceServerOptions = {
   readonly store?: Store;
   /** Where the built pages are (`scripts/build-pages.ts` output); default the package's own `dist/reference/pages`. */
   readonly pagesDir?: string;
+  /**
+   * Also post every effect as a signed Standard Webhooks message to `url` (`createWebhookRelay`
+   * of `payments-kit/relay/webhook`, checked at start); a failed post is retried by the outbox.
+   */
+  readonly webhook?: { readonly url: string; readonly secret: string };
 };
 
 /** A running reference server. */
@@ -83,11 +89,15 @@ export function demoCurlCommands(url: string): string[] {
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const [docs, playground] = await Promise.all([settle(readDocsPage(options.pagesDir)), settle(readPlaygroundSite(options.pagesDir))]);
+  const relay = options.webhook === undefined ? undefined : createWebhookRelay(options.webhook);
   const handler = createHandler({
     store: options.store ?? createMemoryStore({ seed: DEMO_SEED }),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
-    onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
+    onEffect: async (effect, { accountID, requestId, effectID }) => {
+      log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`);
+      await relay?.({ ...effect, effectID }, { accountID, requestId });
+    },
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
     onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
     openApi: { path: REFERENCE_OPENAPI_PATH },
@@ -110,6 +120,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 3000);
   const url = `http://${host}:${port}`;
   log(`payments-kit reference server listening on ${url}`);
+  if (options.webhook !== undefined) log(`Effects are posted as signed webhooks to ${new URL(options.webhook.url).origin}`);
   log('Demo tokens:');
   for (const [token, { scopes }] of Object.entries(DEMO_TOKENS)) log(`  ${token}: ${scopes.join(' ')}`);
   log(`OpenAPI document: ${url}${REFERENCE_OPENAPI_PATH}`);

@@ -2,6 +2,7 @@ import type { Store, StoreSeed } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
 import { idempotencyChecks } from './idempotency-checks.js';
+import { deadLetterChecks } from './dead-letter-checks.js';
 import { outboxChecks } from './outbox-checks.js';
 import { ADJUSTMENT, DISPUTE, DOMAIN, INVOICE, SCHEDULE, type CheckList, evidence, standardSeed } from './seed.js';
 
@@ -218,6 +219,7 @@ export function storeConformanceChecks({ createStore }: { createStore: CreateSto
       },
     ],
     ...outboxChecks(fresh),
+    ...deadLetterChecks(fresh),
     ...idempotencyChecks(fresh),
   ];
   return checks.map(([name, run]) => ({ name, run }));

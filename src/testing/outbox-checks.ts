@@ -1,6 +1,7 @@
-import type { ClaimedEffect, NewEffect, Store } from '../http/store/port.js';
+import type { ClaimedEffect, Store } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureEffect, fixtureInvoice } from './fixtures.js';
+import { INVOICE_B, newEffect, writeForB, writeWith } from './outbox-writes.js';
 import { type CheckList, type FreshStore, INVOICE, pause } from './seed.js';
 
 /** A lease no check outlives unless it waits for it on purpose. */
@@ -8,22 +9,6 @@ const LONG_LEASE_MS = 60_000;
 /** A short lease, and the wait that is surely past it (generous for a slow database or a busy machine). */
 const SHORT_LEASE_MS = 100;
 const PAST_SHORT_LEASE_MS = 400;
-
-const INVOICE_B = '7f0c8f9e-0000-4000-8000-0000000000b1';
-
-const newEffect = (effectID: string, invoiceNumber = 'INV-1', requestId = `req-${effectID}`): NewEffect => ({
-  effectID,
-  requestId,
-  effect: fixtureEffect(INVOICE, invoiceNumber),
-});
-
-/** Writes the invoice of account A once more (current version), committing `effects` with it. */
-async function writeWith(store: Store, effects: readonly NewEffect[], description = 'written'): Promise<void> {
-  const current = await store.getInvoice(ACCOUNT_A, INVOICE);
-  check(current !== undefined, 'the seeded invoice exists');
-  const written = await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, description), current.version, { effects });
-  check(written.ok, 'compareAndSetInvoice with effects and the current version succeeds');
-}
 
 const ids = (claimed: readonly ClaimedEffect[]): string[] => claimed.map((c) => c.effectID);
 
@@ -205,12 +190,7 @@ export function outboxChecks(fresh: FreshStore): CheckList {
           accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] }, [ACCOUNT_B]: { invoices: [fixtureInvoice(INVOICE_B)] } },
         });
         await writeWith(store, [newEffect('eff-a')]);
-        const b = await store.getInvoice(ACCOUNT_B, INVOICE_B);
-        check(b !== undefined, "account B's invoice exists");
-        const written = await store.compareAndSetInvoice(ACCOUNT_B, fixtureInvoice(INVOICE_B, 'b'), b.version, {
-          effects: [{ effectID: 'eff-b', requestId: 'req-b', effect: fixtureEffect(INVOICE_B) }],
-        });
-        check(written.ok, "account B's write succeeds");
+        await writeForB(store, [{ effectID: 'eff-b', requestId: 'req-b', effect: fixtureEffect(INVOICE_B) }]);
         const claimed = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
         const accountOf = Object.fromEntries(claimed.map((c) => [c.effectID, c.accountID]));
         checkSameJson(accountOf, { 'eff-a': ACCOUNT_A, 'eff-b': ACCOUNT_B }, 'each claimed effect names the account whose write caused it');

@@ -13,7 +13,7 @@ for (const [specifier, names] of Object.entries(expected)) {
 }
 const { parseVersion } = require('payments-kit/version');
 assert.equal(parseVersion('v2026.04.00').ok, true);
-// No subpath, payments-kit/postgres included, loads a database driver on its own.
-const drivers = Object.keys(require.cache).filter((file) => /node_modules[\\/](pg|pg-[a-z-]+|@electric-sql[\\/]pglite)[\\/]/.test(file));
-assert.deepEqual(drivers, [], `a subpath loaded a database driver: ${drivers.join(', ')}`);
+// No subpath, payments-kit/postgres and payments-kit/relay/* included, loads a database driver or broker client on its own.
+const drivers = Object.keys(require.cache).filter((file) => /node_modules[\\/](pg|pg-[a-z-]+|@electric-sql[\\/]pglite|amqplib|nats)[\\/]/.test(file));
+assert.deepEqual(drivers, [], `a subpath loaded a database driver or broker client: ${drivers.join(', ')}`);
 console.log(`package CJS: ${checked} exports checked through ${Object.keys(expected).length} entry points`);

@@ -32,6 +32,9 @@ export const TYPE_BUDGETS: Readonly<Record<string, TypeBudget>> = {
   'payments-kit/reference': { checkTypes: 500, checkInstantiations: 180, hoverInstantiations: 180 },
   'payments-kit/testing': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
   'payments-kit/postgres': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
+  'payments-kit/relay/amqp': { checkTypes: 490, checkInstantiations: 190, hoverInstantiations: 150 },
+  'payments-kit/relay/nats': { checkTypes: 480, checkInstantiations: 180, hoverInstantiations: 130 },
+  'payments-kit/relay/webhook': { checkTypes: 550, checkInstantiations: 200, hoverInstantiations: 210 },
 };
 
 /**

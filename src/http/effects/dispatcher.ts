@@ -1,5 +1,5 @@
 import type { InvoiceEffect } from '../../invoice/index.js';
-import type { ClaimedEffect, Store } from '../store/port.js';
+import type { ClaimedEffect, RedriveFilter, Store } from '../store/port.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 import { withDeadline } from '../core/deadline.js';
 import { callGuarded } from '../core/guarded.js';
@@ -30,6 +30,8 @@ export type DispatchErrorContext = {
   readonly attempt?: number;
   /** After a failed delivery: the effect is claimable again in this many milliseconds. */
   readonly retryInMs?: number;
+  /** After a failed delivery: true when it was the last attempt (`maxAttempts`) and the effect is now dead. */
+  readonly dead?: boolean;
 };
 
 /** Options of {@link createEffectDispatcher}. */
@@ -48,6 +50,12 @@ export type EffectDispatcherOptions = {
   readonly leaseMs?: number;
   /** How often a started dispatcher looks for effects when nothing woke it; default 1 000. */
   readonly pollIntervalMs?: number;
+  /**
+   * Attempts before an effect is marked dead (kept with its last error, no longer claimed,
+   * until `redrive`); a positive integer or `Infinity` (retry for ever); default
+   * {@link DEFAULT_MAX_ATTEMPTS} (25: about an hour of retries with the default backoff).
+   */
+  readonly maxAttempts?: number;
   /** Backoff of failed deliveries; default {@link DEFAULT_RETRY_POLICY}. */
   readonly retry?: Partial<RetryPolicy>;
   /** A number in [0, 1) for the jitter; default `Math.random`. */
@@ -68,6 +76,8 @@ export type EffectDispatcher = {
   drain(): Promise<number>;
   /** Looks for effects now (e.g. right after a write committed some); a no-op unless started. */
   wake(): void;
+  /** Makes the dead effects `filter` selects claimable again (the store's `redriveEffects`), wakes, and resolves with how many. */
+  redrive(filter: RedriveFilter): Promise<number>;
 };
 
 /** Messages for options `createEffectDispatcher` refuses. */
@@ -76,12 +86,21 @@ export const DISPATCHER_MESSAGES = Object.freeze({
   deliver: 'createEffectDispatcher: options.deliver must be a function',
   positive: (name: string) => `createEffectDispatcher: ${name} must be a positive finite number`,
   lease: 'createEffectDispatcher: leaseMs must be greater than deliveryTimeoutMs (a lease must outlive its delivery)',
+  maxAttempts: 'createEffectDispatcher: maxAttempts must be a positive integer or Infinity',
   timedOut: (ms: number) => `the delivery did not settle within deliveryTimeoutMs (${ms} ms)`,
 });
 
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** Attempts before an effect is dead, unless `maxAttempts` says otherwise (graphile-worker's count; see docs/decisions.md). */
+export const DEFAULT_MAX_ATTEMPTS = 25;
+
+function attemptCap(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_ATTEMPTS;
+  if (value !== Infinity && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) throw new TypeError(DISPATCHER_MESSAGES.maxAttempts);
+  return value;
+}
 
 const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, DISPATCHER_MESSAGES.positive(name));
 
@@ -116,8 +135,10 @@ async function attempt(
  * Delivers the store's outbox at least once: claims pending effects with a lease, calls
  * `deliver(effect, context)` for each (up to `concurrency` at once, each under
  * `deliveryTimeoutMs`), marks it delivered when `deliver` resolves, and otherwise releases
- * it for a retry with exponential backoff and jitter (from 0.25-0.5 s up to `maxDelayMs`),
- * forever: no effect is dropped. Several dispatchers, in one process or many, can share a
+ * it for a retry with exponential backoff and jitter (from 0.25-0.5 s up to `maxDelayMs`).
+ * After `maxAttempts` failed attempts (default 25) the effect is marked dead with its last
+ * error: no longer claimed, never deleted, listed by the store's `listDeadEffects` and made
+ * claimable again by `redrive`. No effect is dropped. Several dispatchers, in one process or many, can share a
  * store; the store's leases keep them from delivering one effect at the same time, and an
  * effect whose dispatcher died is delivered after its lease. Every timer is unref'd, so a
  * dispatcher never keeps a process alive. Errors go to `onError`, never thrown.
@@ -147,6 +168,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
     maxDelayMs: positive(options.retry?.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs, 'retry.maxDelayMs'),
   };
   const random = options.random ?? Math.random;
+  const maxAttempts = attemptCap(options.maxAttempts);
 
   const report = (error: unknown, context: DispatchErrorContext): void => callGuarded(options.onError, error, context);
   const about = (claim: ClaimedEffect) => ({
@@ -163,6 +185,17 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
   const retryTimers = new Set<TimerHandle>();
   const inFlight = new Set<Promise<boolean>>();
 
+  /** The last attempt failed: the effect is dead (kept with its error) until a redrive. Never rejects. */
+  const markDead = async (claim: ClaimedEffect, failure: unknown): Promise<void> => {
+    report(failure, { stage: 'deliver', ...about(claim), dead: true });
+    try {
+      await store.markEffectDead(claim.effectID, claim.claimToken, describe(failure));
+    } catch (error) {
+      // Not marked: it is claimed again after its lease, and marked dead on that attempt.
+      report(error, { stage: 'release', ...about(claim) });
+    }
+  };
+
   /** Delivers one claimed effect; resolves true when it was delivered. Never rejects. */
   const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
     const outcome = await attempt(options, claim, timeoutMs);
@@ -174,6 +207,10 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
         report(error, { stage: 'complete', ...about(claim) });
       }
       return true;
+    }
+    if (claim.attempt >= maxAttempts) {
+      await markDead(claim, outcome.error);
+      return false;
     }
     const retryInMs = retryDelayMs(claim.attempt, policy, random);
     report(outcome.error, { stage: 'deliver', ...about(claim), retryInMs });
@@ -292,5 +329,10 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
       }
     },
     wake,
+    async redrive(filter) {
+      const revived = await store.redriveEffects(filter);
+      if (revived > 0) wake();
+      return revived;
+    },
   };
 }

@@ -6,6 +6,7 @@
  */
 export {
   createEffectDispatcher,
+  DEFAULT_MAX_ATTEMPTS,
   DISPATCHER_MESSAGES,
   type EffectDispatcher,
   type EffectDispatcherOptions,
@@ -15,3 +16,4 @@ export {
 } from './dispatcher.js';
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff.js';
 export { DUPLICATE_EFFECT_MESSAGE } from '../store/memory-outbox.js';
+export { DEAD_LETTER_MESSAGES, MAX_DEAD_PAGE } from '../store/dead-letters.js';

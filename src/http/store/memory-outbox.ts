@@ -1,6 +1,7 @@
 import type { InvoiceEffect } from '../../invoice/index.js';
 import { frozenCopy } from '../core/frozen-copy.js';
-import type { ClaimEffectsInput, ClaimedEffect, NewEffect } from './port.js';
+import { matchesRedrive, pageAfter } from './dead-letters.js';
+import type { ClaimEffectsInput, ClaimedEffect, DeadEffect, ListDeadEffectsInput, NewEffect, OutboxStats, RedriveFilter } from './port.js';
 
 /** One effect waiting in the memory outbox. */
 type Pending = {
@@ -14,6 +15,10 @@ type Pending = {
   claimToken: string | undefined;
   leaseUntil: number;
   lastError: string | undefined;
+  /** When the write committed it (ms since the epoch), for the oldest pending age. */
+  readonly createdAt: number;
+  /** When it was marked dead; undefined while it is not. */
+  diedAt: number | undefined;
 };
 
 /** Thrown (and nothing written) when a write brings an effect whose `effectID` the outbox already holds. */
@@ -28,7 +33,13 @@ export type MemoryOutbox = {
   claim(input: ClaimEffectsInput): ClaimedEffect[];
   complete(effectID: string, claimToken: string): boolean;
   release(effectID: string, claimToken: string, retryInMs: number, error: string | undefined): boolean;
+  markDead(effectID: string, claimToken: string, error: string): boolean;
+  redrive(filter: RedriveFilter): number;
+  listDead(input: ListDeadEffectsInput): DeadEffect[];
+  stats(): OutboxStats;
 };
+
+const HOUR_MS = 3_600_000;
 
 /**
  * The transactional outbox of the memory store: pending effects in insertion order (a `Map`
@@ -42,7 +53,8 @@ export type MemoryOutbox = {
  */
 export function createMemoryOutbox(now: () => number, newToken: () => string): MemoryOutbox {
   const pending = new Map<string, Pending>();
-  const delivered = new Set<string>();
+  /** Delivered effect IDs and when (an ID is never accepted twice; the times feed `deliveredLastHour`). */
+  const delivered = new Map<string, number>();
   const holding = (effectID: string, claimToken: string): Pending | undefined => {
     const record = pending.get(effectID);
     return record !== undefined && record.claimToken === claimToken ? record : undefined;
@@ -53,7 +65,19 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
       return effects.map(({ effectID, requestId, effect }) => {
         if (pending.has(effectID) || delivered.has(effectID) || seen.has(effectID)) throw new Error(DUPLICATE_EFFECT_MESSAGE(effectID));
         seen.add(effectID);
-        return { effectID, accountID, requestId, effect: frozenCopy(effect), attempt: 0, availableAt: 0, claimToken: undefined, leaseUntil: 0, lastError: undefined };
+        return {
+          effectID,
+          accountID,
+          requestId,
+          effect: frozenCopy(effect),
+          attempt: 0,
+          availableAt: 0,
+          claimToken: undefined,
+          leaseUntil: 0,
+          lastError: undefined,
+          createdAt: now(),
+          diedAt: undefined,
+        };
       });
     },
     commit(prepared) {
@@ -64,7 +88,7 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
       const claimed: ClaimedEffect[] = [];
       for (const record of pending.values()) {
         if (claimed.length >= limit) break;
-        if (record.availableAt > t || (record.claimToken !== undefined && record.leaseUntil > t)) continue;
+        if (record.diedAt !== undefined || record.availableAt > t || (record.claimToken !== undefined && record.leaseUntil > t)) continue;
         record.attempt += 1;
         record.claimToken = newToken();
         record.leaseUntil = t + leaseMs;
@@ -76,7 +100,7 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
     complete(effectID, claimToken) {
       if (holding(effectID, claimToken) === undefined) return false;
       pending.delete(effectID);
-      delivered.add(effectID);
+      delivered.set(effectID, now());
       return true;
     },
     release(effectID, claimToken, retryInMs, error) {
@@ -87,6 +111,57 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
       record.availableAt = now() + Math.max(0, retryInMs);
       record.lastError = error;
       return true;
+    },
+    markDead(effectID, claimToken, error) {
+      const record = holding(effectID, claimToken);
+      if (record === undefined) return false;
+      record.claimToken = undefined;
+      record.leaseUntil = 0;
+      record.lastError = error;
+      record.diedAt = now();
+      return true;
+    },
+    redrive(filter) {
+      let revived = 0;
+      for (const record of pending.values()) {
+        if (record.diedAt === undefined || !matchesRedrive(filter, record)) continue;
+        record.diedAt = undefined;
+        record.attempt = 0;
+        record.availableAt = 0;
+        revived += 1;
+      }
+      return revived;
+    },
+    listDead({ limit, after, accountID }) {
+      const dead = [...pending.values()].filter((r) => r.diedAt !== undefined && (accountID === undefined || r.accountID === accountID));
+      return pageAfter(dead, after, limit).map((r) =>
+        Object.freeze({
+          effectID: r.effectID,
+          accountID: r.accountID,
+          requestId: r.requestId,
+          effect: r.effect,
+          attempts: r.attempt,
+          lastError: r.lastError ?? '',
+          diedAt: new Date(r.diedAt ?? 0).toISOString(),
+        }),
+      );
+    },
+    stats() {
+      const t = now();
+      let [waiting, inFlight, dead] = [0, 0, 0];
+      let oldest: number | undefined;
+      for (const record of pending.values()) {
+        if (record.diedAt !== undefined) {
+          dead += 1;
+          continue;
+        }
+        waiting += 1;
+        if (record.claimToken !== undefined && record.leaseUntil > t) inFlight += 1;
+        oldest = Math.min(oldest ?? record.createdAt, record.createdAt);
+      }
+      let deliveredLastHour = 0;
+      for (const at of delivered.values()) if (at > t - HOUR_MS) deliveredLastHour += 1;
+      return { pending: waiting, inFlight, dead, oldestPendingAgeMs: oldest === undefined ? null : Math.max(0, t - oldest), deliveredLastHour };
     },
   };
 }

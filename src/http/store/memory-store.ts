@@ -1,6 +1,7 @@
 import type { Adjustment, EvidenceText, Invoice, Schedule } from '../../schemas/index.js';
 import { freshUuid } from '../core/fresh-uuid.js';
 import { frozenCopy } from '../core/frozen-copy.js';
+import { checkRedriveFilter, deadPageSize } from './dead-letters.js';
 import { type MemoryOutbox, createMemoryOutbox } from './memory-outbox.js';
 import { type MemoryIdempotency, createMemoryIdempotency } from './memory-records.js';
 import type { AccountSeed, Dispute, IdempotencyCompletion, Store, StoreSeed, VersionedInvoice, WriteExtras } from './port.js';
@@ -130,6 +131,10 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
     claimEffects: async (input) => outbox.claim(input),
     completeEffect: async (effectID, claimToken) => outbox.complete(effectID, claimToken),
     releaseEffect: async (effectID, claimToken, retryInMs, error) => outbox.release(effectID, claimToken, retryInMs, error),
+    markEffectDead: async (effectID, claimToken, error) => outbox.markDead(effectID, claimToken, error),
+    redriveEffects: async (filter) => outbox.redrive(checkRedriveFilter(filter)),
+    listDeadEffects: async (input) => outbox.listDead({ ...input, limit: deadPageSize(input?.limit) }),
+    outboxStats: async () => outbox.stats(),
     beginIdempotentRequest: async (accountID, input) => idempotency.begin(accountID, input),
     completeIdempotentRequest: async (accountID, completion) => {
       idempotency.complete(accountID, completion);

@@ -74,6 +74,23 @@ export interface Store {
    * `claimToken` no longer holds it. The effect keeps its place in the queue and its attempt count.
    */
   releaseEffect(effectID: string, claimToken: string, retryInMs: number, error?: string): Promise<boolean>;
+  /**
+   * A delivery that failed for the last time (the dispatcher's `maxAttempts`): frees the claim
+   * and marks the effect dead with `error`, the time and its attempt count. A dead effect is
+   * never claimed and never deleted (not even by pruning) until {@link Store.redriveEffects}.
+   * `false` (and no change) when `claimToken` no longer holds it.
+   */
+  markEffectDead(effectID: string, claimToken: string, error: string): Promise<boolean>;
+  /**
+   * Makes the dead effects `filter` selects claimable again at once, with a fresh attempt count
+   * (their last error stays until the next attempt); resolves with how many. Pending and
+   * delivered effects are not touched.
+   */
+  redriveEffects(filter: RedriveFilter): Promise<number>;
+  /** Dead effects, oldest first (outbox order), `limit` at most, after the effect `after` (a page cursor). */
+  listDeadEffects(input: ListDeadEffectsInput): Promise<readonly DeadEffect[]>;
+  /** Counts of the outbox, for monitoring: pending, in flight, dead, oldest pending age, recent deliveries. */
+  outboxStats(): Promise<OutboxStats>;
 
   /**
    * Starts an idempotent request under the account-scoped `key`. Of two concurrent callers
@@ -128,6 +145,50 @@ export type ClaimedEffect = {
   readonly attempt: number;
   /** The token that proves this claim; completing or releasing with another token does nothing. */
   readonly claimToken: string;
+};
+
+/** A dead effect (see {@link Store.markEffectDead}): the effect, where it came from, and how it last failed. */
+export type DeadEffect = {
+  readonly effectID: string;
+  readonly accountID: string;
+  readonly requestId: string;
+  readonly effect: InvoiceEffect;
+  /** How many delivery attempts it had. */
+  readonly attempts: number;
+  /** The last attempt's error, as the dispatcher described it (`Name: message`). */
+  readonly lastError: string;
+  /** When it was marked dead (RFC 3339, UTC, milliseconds). */
+  readonly diedAt: string;
+};
+
+/**
+ * Which dead effects {@link Store.redriveEffects} revives: every one, one by effect ID, or
+ * those of one effect type; `accountID` narrows any of them to one account.
+ */
+export type RedriveFilter = { readonly accountID?: string } & ({ readonly all: true } | { readonly effectID: string } | { readonly type: string });
+
+/** What {@link Store.listDeadEffects} is asked for. */
+export type ListDeadEffectsInput = {
+  /** At most this many (1 or more). */
+  readonly limit: number;
+  /** The `effectID` of the last effect of the previous page; an unknown ID gives an empty page. */
+  readonly after?: string;
+  /** Only this account's dead effects. */
+  readonly accountID?: string;
+};
+
+/** The outbox at a glance (see {@link Store.outboxStats}). */
+export type OutboxStats = {
+  /** Effects neither delivered nor dead (those in flight included). */
+  readonly pending: number;
+  /** Pending effects a live claim holds (being delivered now). */
+  readonly inFlight: number;
+  /** Dead effects, waiting for a redrive. */
+  readonly dead: number;
+  /** How long the oldest pending effect has waited since its write, in ms; `null` when none is pending. */
+  readonly oldestPendingAgeMs: number | null;
+  /** Effects delivered in the last hour. */
+  readonly deliveredLastHour: number;
 };
 
 /** What {@link Store.claimEffects} is asked for. */

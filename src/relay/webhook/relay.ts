@@ -1,0 +1,104 @@
+import type { DeliverableEffect } from '../../http/effects/index.js';
+import { throwIfAborted } from '../abort.js';
+import { type Relay, type RelayContext, encodeEnvelope } from '../envelope.js';
+import { startDeadline } from './deadline.js';
+import { WebhookDeliveryError } from './delivery-error.js';
+import { WEBHOOK_HEADERS, WEBHOOK_MESSAGES } from './messages.js';
+import { parseSecrets } from './secret.js';
+import { importHmacKey, signatureHeader } from './signature.js';
+import { targetUrl } from './target-url.js';
+
+/** Options of {@link createWebhookRelay}. */
+export type WebhookRelayOptions = {
+  /** The endpoint (absolute `http:` or `https:` URL, no credentials); checked at construction. */
+  readonly url: string | URL;
+  /** `whsec_<base64>` (24-64 bytes); a list signs with each (space-separated signatures) during a key rotation. */
+  readonly secret: string | readonly string[];
+  /** How long one request may take, answer included; default 10 000 ms. */
+  readonly timeoutMs?: number;
+  /** Extra request headers (e.g. `user-agent`); not `content-type` nor `webhook-*`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The fetch to use; default the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /** The clock for `webhook-timestamp` (ms since the epoch); default `Date.now`. */
+  readonly now?: () => number;
+};
+
+/** The default request timeout: an endpoint that takes longer is retried later. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+const MAX_TIMEOUT_MS = 2_147_483_647;
+const RESERVED_HEADERS = new Set(['content-type', WEBHOOK_HEADERS.id, WEBHOOK_HEADERS.timestamp, WEBHOOK_HEADERS.signature]);
+
+function checkTimeout(ms: unknown): number {
+  if (ms === undefined) return DEFAULT_WEBHOOK_TIMEOUT_MS;
+  if (typeof ms !== 'number' || !Number.isInteger(ms) || ms <= 0 || ms > MAX_TIMEOUT_MS) throw new TypeError(WEBHOOK_MESSAGES.timeout);
+  return ms;
+}
+
+function checkHeaders(headers: unknown): Readonly<Record<string, string>> {
+  if (headers === undefined) return {};
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) throw new TypeError(WEBHOOK_MESSAGES.headers);
+  const entries = Object.entries(headers);
+  if (entries.some(([name, value]) => typeof value !== 'string' || RESERVED_HEADERS.has(name.toLowerCase()))) throw new TypeError(WEBHOOK_MESSAGES.headers);
+  return Object.freeze(Object.fromEntries(entries) as Record<string, string>);
+}
+
+/** Fetch, with a refusal to connect or a timeout turned into a {@link WebhookDeliveryError}. */
+async function post(fetchFn: typeof fetch, url: URL, init: RequestInit, timeoutMs: number): Promise<Response> {
+  try {
+    return await fetchFn(url, init);
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || (init.signal?.reason as Error | undefined)?.name === 'TimeoutError');
+    throw new WebhookDeliveryError(timedOut ? WEBHOOK_MESSAGES.timedOut(timeoutMs) : WEBHOOK_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)), undefined, error);
+  }
+}
+
+/**
+ * A `deliver` function that POSTs each effect to `url` as a Standard Webhooks message: the
+ * JSON envelope (`type`, `effectID`, `accountID`, `requestId`, `data`) as the body,
+ * `webhook-id` = the effect ID (the receiver's de-duplication key, the same on every retry),
+ * `webhook-timestamp` (seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+ * id.timestamp.body>`. A 2xx answer is delivered; any other answer (redirects are not
+ * followed), a refused connection or no answer within `timeoutMs` throws a
+ * `WebhookDeliveryError`, so the dispatcher keeps the effect and retries it. Runtime-neutral:
+ * `fetch` and `crypto.subtle` only. Options are checked here, once.
+ *
+ * @example
+ * const dispatcher = createEffectDispatcher({
+ *   store,
+ *   deliver: createWebhookRelay({ url: 'https://hooks.example.com/payments', secret: process.env.WEBHOOK_SECRET! }),
+ * });
+ * dispatcher.start();
+ */
+export function createWebhookRelay(options: WebhookRelayOptions): Relay {
+  const url = targetUrl(options?.url);
+  const secrets = parseSecrets(options.secret);
+  const timeoutMs = checkTimeout(options.timeoutMs);
+  const extraHeaders = checkHeaders(options.headers);
+  const fetchFn = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  let keys: Promise<CryptoKey[]> | undefined;
+
+  return async (effect: DeliverableEffect, context: RelayContext): Promise<void> => {
+    throwIfAborted(context.signal);
+    keys ??= Promise.all(secrets.map(importHmacKey));
+    const body = encodeEnvelope(effect, context);
+    const timestamp = Math.floor(now() / 1000);
+    const headers = {
+      ...extraHeaders,
+      'content-type': 'application/json',
+      [WEBHOOK_HEADERS.id]: effect.effectID,
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.signature]: await signatureHeader(await keys, effect.effectID, timestamp, body),
+    };
+    const deadline = startDeadline(timeoutMs, context.signal, WEBHOOK_MESSAGES.timedOut(timeoutMs));
+    try {
+      const response = await post(fetchFn, url, { method: 'POST', headers, body, signal: deadline.signal, redirect: 'manual' }, timeoutMs);
+      // The answer's body is not needed, and reading an endpoint's body of any size would be unbounded work.
+      await response.body?.cancel().catch(() => undefined);
+      if (response.status < 200 || response.status > 299) throw new WebhookDeliveryError(WEBHOOK_MESSAGES.status(response.status), response.status);
+    } finally {
+      deadline.clear();
+    }
+  };
+}

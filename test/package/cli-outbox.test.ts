@@ -1,0 +1,116 @@
+// `payments-kit outbox` through the BUILT bin (dist/cli/index.js), on PGlite (--data) and, with
+// PAYMENTS_KIT_PG_URL, on a PostgreSQL server (DATABASE_URL). The outbox is prepared from the
+// sources in this process: 3 effects, 2 made dead by a dispatcher with maxAttempts 1, 1 delivered.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEffectDispatcher } from '../../src/http/index.js';
+import { type PostgresClient, createPostgresStore } from '../../src/postgres/index.js';
+import { ACCOUNT_A, fixtureEffect, fixtureInvoice } from '../../src/testing/index.js';
+import { PGLITE_START_MS, createPool, describeRealPostgres, useDroppedSchema } from '../postgres/helpers.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+const bin = join(root, pkg.bin['payments-kit'] ?? 'missing');
+const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function outbox(args: string[], env: Record<string, string> = {}) {
+  const run = spawnSync(process.execPath, [bin, 'outbox', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, DATABASE_URL: '', ...env } });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+/** Writes 3 effects; out-0 is delivered, out-1 and out-2 die on their first failure. */
+async function prepare(client: PostgresClient, schema?: string): Promise<void> {
+  const store = await createPostgresStore({ client, ...(schema === undefined ? {} : { schema }), seed: { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+  const effects = [0, 1, 2].map((i) => ({ effectID: `out-${i}`, requestId: `req-${i}`, effect: fixtureEffect(INVOICE, `INV-${i}`) }));
+  expect((await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, 'w'), '1', { effects })).ok).toBe(true);
+  const dispatcher = createEffectDispatcher({
+    store,
+    maxAttempts: 1,
+    deliver: (effect) => {
+      if (effect.effectID !== 'out-0') throw new Error(`endpoint refused ${effect.effectID}`);
+    },
+  });
+  expect(await dispatcher.drain()).toBe(1);
+}
+
+/** The scenario, against whichever store `env`/`data` name. */
+function outboxScenario(args: () => string[], env: () => Record<string, string>) {
+  it('stats, dead (paged), redrive by type, stats again: human and --json output, exit 0', () => {
+    const stats = outbox(['stats', ...args(), '--json'], env());
+    expect(stats.err).toBe('');
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.out)).toEqual({ pending: 0, inFlight: 0, dead: 2, oldestPendingAgeMs: null, deliveredLastHour: 1 });
+    const human = outbox(['dead', ...args()], env());
+    expect(human.code).toBe(0);
+    const lines = human.out.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^out-1  invoice\\.finalized  account ${ACCOUNT_A}  attempts 1  died \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  Error: endpoint refused out-1$`));
+    const page = JSON.parse(outbox(['dead', '--limit', '1', '--json', ...args()], env()).out) as Array<{ effectID: string; lastError: string }>;
+    expect(page.map((d) => [d.effectID, d.lastError])).toEqual([['out-1', 'Error: endpoint refused out-1']]);
+    const next = JSON.parse(outbox(['dead', '--limit', '1', '--after', 'out-1', '--json', ...args()], env()).out) as Array<{ effectID: string }>;
+    expect(next.map((d) => d.effectID)).toEqual(['out-2']);
+    const redrive = outbox(['redrive', '--id', 'out-2', ...args()], env());
+    expect([redrive.code, redrive.out.trim()]).toEqual([0, 'redriven: 1']);
+    expect(JSON.parse(outbox(['redrive', '--type', 'invoice.finalized', '--json', ...args()], env()).out)).toEqual({ redriven: 1 });
+    const after = outbox(['stats', ...args()], env());
+    expect(after.code).toBe(0);
+    expect(after.out).toMatch(/^pending: 2\nin flight: 0\ndead: 0\noldest pending: \d+\.\d s\ndelivered in the last hour: 1\n$/);
+    expect(outbox(['dead', ...args()], env()).out.trim()).toBe('no dead effects');
+  }, 300_000);
+}
+
+describe('payments-kit outbox on PGlite (--data)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pk-outbox-'));
+  dirs.push(dataDir);
+  it('prepares an outbox in a PGlite directory', async () => {
+    const db = await PGlite.create(dataDir);
+    await prepare(db);
+    await db.close();
+  }, PGLITE_START_MS);
+  outboxScenario(() => ['--data', dataDir], () => ({}));
+
+  it('bad usage exits 2 with the reason; a directory without the schema exits 1', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /Usage: payments-kit outbox/],
+      [['nope'], /unknown outbox command "nope"/],
+      [['__proto__'], /unknown outbox command "__proto__"/],
+      [['redrive', '--data', dataDir], /exactly one of --id/],
+      [['redrive', '--id', 'x', '--all', '--data', dataDir], /exactly one of --id/],
+      [['redrive', '--id', '', '--data', dataDir], /exactly one of --id/],
+      [['dead', '--limit', '0', '--data', dataDir], /--limit must be an integer from 1 to 1000/],
+      [['dead', '--limit', '1001', '--data', dataDir], /--limit must be an integer from 1 to 1000/],
+      [['stats'], /needs --data <dir>/],
+      [['stats', '--data', dataDir, 'extra'], /unexpected argument "extra"/],
+      [['stats', '--bogus'], /Unknown option/],
+    ];
+    for (const [args, message] of cases) {
+      const run = outbox(args);
+      expect({ args, code: run.code }).toEqual({ args, code: 2 });
+      expect(run.out + run.err).toMatch(message);
+    }
+    const empty = mkdtempSync(join(tmpdir(), 'pk-outbox-empty-'));
+    dirs.push(empty);
+    const unmigrated = outbox(['stats', '--data', empty]);
+    expect(unmigrated.code).toBe(1);
+    expect(unmigrated.err).toMatch(/could not read the outbox/);
+    expect(outbox(['--help']).code).toBe(0);
+  }, 120_000);
+});
+
+describeRealPostgres('payments-kit outbox with DATABASE_URL (a PostgreSQL server)', (url) => {
+  const schema = useDroppedSchema(url, 'outbox_cli');
+  it('prepares an outbox in a schema', async () => {
+    const pool = createPool(url, 2);
+    await prepare(pool, schema);
+    await pool.end();
+  });
+  outboxScenario(() => [], () => ({ DATABASE_URL: url, PAYMENTS_KIT_PG_SCHEMA: schema }));
+});
