@@ -3,6 +3,7 @@ import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
 import { idempotencyChecks } from './idempotency-checks.js';
 import { outboxChecks } from './outbox-checks.js';
+import { traceContextChecks } from './trace-context-checks.js';
 import { ADJUSTMENT, DISPUTE, DOMAIN, INVOICE, SCHEDULE, type CheckList, evidence, standardSeed } from './seed.js';
 
 /** Makes a fresh store holding `seed` (the adapter under test). */
@@ -218,6 +219,7 @@ export function storeConformanceChecks({ createStore }: { createStore: CreateSto
       },
     ],
     ...outboxChecks(fresh),
+    ...traceContextChecks(fresh),
     ...idempotencyChecks(fresh),
   ];
   return checks.map(([name, run]) => ({ name, run }));

@@ -2,6 +2,8 @@ import type { InvoiceEffect } from '../../invoice/index.js';
 import type { ClaimedEffect, Store } from '../store/port.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 import { type TimerHandle, unrefTimeout } from './timers.js';
+import type { TelemetryOptions } from '../telemetry/api.js';
+import { observeDeliveries } from '../telemetry/delivery-trace.js';
 
 /** An effect as `deliver` receives it: the `InvoiceEffect` with its stable `effectID` (deduplicate on it). */
 export type DeliverableEffect = InvoiceEffect & { readonly effectID: string };
@@ -29,8 +31,11 @@ export type DispatchErrorContext = {
   readonly retryInMs?: number;
 };
 
-/** Options of {@link createEffectDispatcher}. */
-export type EffectDispatcherOptions = {
+/**
+ * Options of {@link createEffectDispatcher}. `tracer` (with `openTelemetry`) and `meter`: a
+ * span per delivery in the writing request's trace, and delivery metrics (docs/observability.md).
+ */
+export type EffectDispatcherOptions = TelemetryOptions & {
   /** The store whose outbox is delivered (any adapter of the store port). */
   readonly store: Store;
   /** Delivers one effect; resolving marks it delivered, throwing or rejecting retries it later. */
@@ -168,6 +173,8 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
     maxDelayMs: positive(options.retry?.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs, 'retry.maxDelayMs'),
   };
   const random = options.random ?? Math.random;
+  // The one telemetry hook: without a tracer and a meter this is `attempt` itself.
+  const attemptOnce = observeDeliveries(options, store, (claim: ClaimedEffect) => attempt(options, claim, timeoutMs));
 
   const report = (error: unknown, context: DispatchErrorContext): void => {
     try {
@@ -192,7 +199,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
 
   /** Delivers one claimed effect; resolves true when it was delivered. Never rejects. */
   const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
-    const outcome = await attempt(options, claim, timeoutMs);
+    const outcome = await attemptOnce(claim);
     if (outcome.ok) {
       try {
         await store.completeEffect(claim.effectID, claim.claimToken);

@@ -161,7 +161,9 @@ function resolveTelemetry(options: TelemetryOptions): HandlerTelemetry | undefin
   const tracing = resolveTracing(options, 'createHandler');
   const meter = resolveMeter(options, 'createHandler');
   if (tracing === undefined && meter === undefined) return undefined;
-  return { tracing, metrics: meter === undefined ? undefined : httpMetrics(meter) };
+  const { tracer, openTelemetry } = options;
+  const dispatcherOptions: TelemetryOptions = { ...(tracing === undefined ? {} : { tracer, openTelemetry }), ...(meter === undefined ? {} : { meter }) };
+  return { tracing, metrics: meter === undefined ? undefined : httpMetrics(meter), dispatcherOptions };
 }
 
 /** An access-log sink: a function, or an object with `info`. */

@@ -1,7 +1,7 @@
 import type { Attributes, Context, Span, SpanKind, TextMapGetter } from '@opentelemetry/api';
 import type { Exchange } from '../core/exchange.js';
 import { ATTRIBUTES, conventionalMethod } from './attributes.js';
-import type { Tracing } from './api.js';
+import type { TelemetryOptions, Tracing } from './api.js';
 import { ERROR_STATUS } from './child-span.js';
 import { type HttpMetrics, countActive } from './http-metrics.js';
 
@@ -14,7 +14,12 @@ const EXCHANGE_GETTER: TextMapGetter<Exchange> = {
 };
 
 /** The telemetry of one handler: tracing and the HTTP instruments, each when configured. */
-export type HandlerTelemetry = { readonly tracing: Tracing | undefined; readonly metrics: HttpMetrics | undefined };
+export type HandlerTelemetry = {
+  readonly tracing: Tracing | undefined;
+  readonly metrics: HttpMetrics | undefined;
+  /** The same tracer, API and meter for the in-process dispatcher of `onEffect`. */
+  readonly dispatcherOptions: TelemetryOptions;
+};
 
 /** Where a routed request goes, for the span name and the attributes. */
 export type RouteFacts = {
