@@ -16,7 +16,20 @@ export {
   CORS_MESSAGES,
   DEFAULT_CORS_MAX_AGE_SECONDS,
 } from './middleware/cors.js';
-export type { ResponseLogger } from './middleware/access-log.js';
+export type { ResponseLogger, ResponseLogEntry } from './middleware/access-log.js';
+export {
+  accessLogEntry,
+  ACCESS_LOG_MESSAGE,
+  type AccessLogEntry,
+  type AccessLogSink,
+  type PinoLikeLogger,
+} from './middleware/structured-access-log.js';
+export { rateLimitHeaders, isPolicyName, RATE_LIMIT_HEADERS } from './middleware/rate-limit-headers.js';
+export { TELEMETRY_MESSAGES, type OpenTelemetryApi, type TelemetryOptions } from './telemetry/api.js';
+export { ATTRIBUTES as TELEMETRY_ATTRIBUTES } from './telemetry/attributes.js';
+export { HTTP_DURATION_BUCKETS, HTTP_METRICS } from './telemetry/http-metrics.js';
+export { OUTBOX_METRICS } from './telemetry/outbox-metrics.js';
+export { DELIVERY_OUTCOMES } from './telemetry/delivery-trace.js';
 export { STORE_METHODS } from './core/option-checks.js';
 export {
   createOpenApiDocument,
@@ -79,6 +92,7 @@ export {
   type BackendFailurePolicy,
   type RateLimiterOptions,
   DEFAULT_RATE_LIMIT_TIMEOUT_MS,
+  DEFAULT_RATE_LIMIT_POLICY,
   RATE_LIMITER_MESSAGES,
 } from './middleware/rate-limiter.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './operations/catalog.js';
@@ -104,6 +118,7 @@ export type {
   RateLimiter,
   RateLimitInput,
   RateLimitDecision,
+  RateLimitBudget,
   EffectHandler,
   EffectContext,
   ErrorReporter,
