@@ -16,7 +16,7 @@ export {
   CORS_MESSAGES,
   DEFAULT_CORS_MAX_AGE_SECONDS,
 } from './middleware/cors.js';
-export type { ResponseLogger } from './middleware/access-log.js';
+export type { ResponseLogEntry, ResponseLogger } from './middleware/access-log.js';
 export {
   accessLogEntry,
   ACCESS_LOG_MESSAGE,

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isValidIdempotencyK
 import { IDEMPOTENCY_MESSAGES } from './messages.js';
 import type { IdempotencySettings } from './settings.js';
 import { IdempotencyTicket } from './ticket.js';
+import { callGuarded } from '../core/guarded.js';
 
 
 
@@ -27,11 +28,7 @@ function withBody(exchange: Exchange, body: BodyBytes): Exchange {
 
 /** Reports to `onError` without letting a failing reporter change anything. */
 function report(context: SpecifiedContext, operationId: string, error: unknown): void {
-  try {
-    context.options.onError?.(error, { requestId: context.requestId, operationId });
-  } catch {
-    // A failing reporter must not change the answer.
-  }
+  callGuarded(context.options.onError, error, { requestId: context.requestId, operationId });
 }
 
 /** Only the answers of requests that changed something are kept (docs/decisions.md). */

@@ -1,4 +1,6 @@
 import type { RateLimitBudget, RateLimitDecision, RateLimitInput, RateLimiter } from '../core/ports.js';
+import { withDeadline } from '../core/deadline.js';
+import { positiveOption } from '../core/option-checks.js';
 import { isPolicyName } from './rate-limit-headers.js';
 
 /**
@@ -87,7 +89,6 @@ function budgetOf(limiter: FlexibleLimiter, policy: string, answer: unknown): Ra
   return { policy, quota: points, windowSeconds, remaining, resetSeconds: ms / 1000 };
 }
 
-const TIMED_OUT = Symbol('timed out');
 
 /**
  * Adapts a `rate-limiter-flexible` limiter to the handler's `rateLimiter` port: each
@@ -108,8 +109,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (typeof options?.limiter?.consume !== 'function') throw new TypeError(RATE_LIMITER_MESSAGES.limiter);
   const policy = options.onBackendFailure ?? 'allow';
   if (policy !== 'allow' && policy !== 'refuse') throw new TypeError(RATE_LIMITER_MESSAGES.policy);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RATE_LIMIT_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(RATE_LIMITER_MESSAGES.timeout);
+  const timeoutMs = positiveOption(options.timeoutMs, DEFAULT_RATE_LIMIT_TIMEOUT_MS, RATE_LIMITER_MESSAGES.timeout);
   const { limiter } = options;
   const keyOf = options.key ?? defaultRateLimitKey;
   const policyName = options.policyName ?? DEFAULT_RATE_LIMIT_POLICY;
@@ -120,25 +120,16 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
   return {
     async check(input) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-      });
       try {
-        const consumed = Promise.resolve().then(() => limiter.consume(keyOf(input), 1));
-        // A rejection after the deadline must not become an unhandled rejection.
-        consumed.catch(() => undefined);
-        const outcome = await Promise.race([consumed, deadline]);
-        if (outcome === TIMED_OUT) return failed(new Error(RATE_LIMITER_MESSAGES.timedOut(timeoutMs)));
-        const reported = budget(outcome);
+        const consumed = await withDeadline(() => limiter.consume(keyOf(input), 1), timeoutMs);
+        if (!consumed.ok) return failed(new Error(RATE_LIMITER_MESSAGES.timedOut(timeoutMs)));
+        const reported = budget(consumed.value);
         return reported === undefined ? { allowed: true } : { allowed: true, budget: reported };
       } catch (rejection) {
         const ms = msBeforeNextOf(rejection);
         if (ms === undefined) return failed(rejection);
         const reported = budget(rejection);
         return reported === undefined ? { allowed: false, retryAfterSeconds: ms / 1000 } : { allowed: false, retryAfterSeconds: ms / 1000, budget: reported };
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

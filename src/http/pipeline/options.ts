@@ -10,7 +10,7 @@ import { freshUuid } from '../core/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
-import { PORT_MESSAGES, checkOptionShapes } from '../core/option-checks.js';
+import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
 
@@ -97,7 +97,9 @@ export type HandlerOptions = TelemetryOptions & {
   readonly onResponse?: ResponseLogger;
   /** A structured access log in pino-http's shape, to a callback or a pino-compatible logger; default none. */
   readonly accessLog?: AccessLogSink;
-  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS` (the validators' `limits`). */
+  readonly limits?: Partial<RequestLimits>;
+  /** @deprecated Since 0.2: `limits` (the name the validators use). */
   readonly requestLimits?: Partial<RequestLimits>;
   /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
   readonly openApi?: OpenApiServeOptions;
@@ -127,7 +129,7 @@ export type ResolvedOptions = {
   readonly onResponse: ResponseLogger | undefined;
   /** Spans and HTTP metrics; `undefined` (and never touched) without `tracer` and `meter`. */
   readonly telemetry: HandlerTelemetry | undefined;
-  readonly requestLimits: RequestLimits;
+  readonly limits: RequestLimits;
   readonly openApi: ServedDocument | undefined;
 };
 
@@ -144,11 +146,7 @@ export const OPTION_MESSAGES = Object.freeze({
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new TypeError(OPTION_MESSAGES.positive(name));
-  return value;
-}
+const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, OPTION_MESSAGES.positive(name));
 
 function normalizeBasePath(basePath: string | undefined): string {
   if (basePath === undefined || basePath === '' || basePath === '/') return '';
@@ -188,6 +186,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     operations.set(id, implementation);
   }
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
+  const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
   return {
     store: options.store,
     auth: options.auth ?? NO_TOKENS,
@@ -211,7 +210,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     cors: resolveCors(options.cors),
     onResponse: options.accessLog === undefined ? options.onResponse : accessLogger(options.accessLog, options.onResponse),
     telemetry: resolveTelemetry(options),
-    requestLimits: resolveRequestLimits(options.requestLimits),
-    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), requestLimits: resolveRequestLimits(options.requestLimits) }),
+    limits,
+    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), limits }),
   };
 }

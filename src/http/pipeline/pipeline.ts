@@ -19,6 +19,7 @@ import { rateLimitHeaders } from '../middleware/rate-limit-headers.js';
 import { RequestTelemetry } from '../telemetry/request-trace.js';
 import { tracedRateLimit, withTracedPorts } from '../telemetry/traced-ports.js';
 import { withHeaders } from './with-headers.js';
+import { callGuarded } from '../core/guarded.js';
 
 /** The answer to one exchange: the reply and the request id it must carry. */
 export type Outcome = { readonly requestId: string; readonly reply: Reply };
@@ -35,11 +36,7 @@ function relativePath(path: string, prefix: string): string | undefined {
 }
 
 function report(options: ResolvedOptions, error: unknown, requestId: string, operationId?: string): void {
-  try {
-    options.onError?.(error, operationId === undefined ? { requestId } : { requestId, operationId });
-  } catch {
-    // A failing reporter must not change the answer.
-  }
+  callGuarded(options.onError, error, operationId === undefined ? { requestId } : { requestId, operationId });
 }
 
 /** A routed request: what every step after routing needs. */
