@@ -17,6 +17,19 @@ export {
   DEFAULT_CORS_MAX_AGE_SECONDS,
 } from './middleware/cors.js';
 export type { ResponseLogEntry, ResponseLogger } from './middleware/access-log.js';
+export {
+  accessLogEntry,
+  ACCESS_LOG_MESSAGE,
+  type AccessLogEntry,
+  type AccessLogSink,
+  type PinoLikeLogger,
+} from './middleware/structured-access-log.js';
+export { rateLimitHeaders, isPolicyName, RATE_LIMIT_HEADERS } from './middleware/rate-limit-headers.js';
+export { TELEMETRY_MESSAGES, type OpenTelemetryApi, type TelemetryOptions } from './telemetry/api.js';
+export { ATTRIBUTES as TELEMETRY_ATTRIBUTES } from './telemetry/attributes.js';
+export { HTTP_DURATION_BUCKETS, HTTP_METRICS } from './telemetry/http-metrics.js';
+export { OUTBOX_METRICS } from './telemetry/outbox-metrics.js';
+export { DELIVERY_OUTCOMES } from './telemetry/delivery-trace.js';
 export { STORE_METHODS } from './core/option-checks.js';
 export {
   createOpenApiDocument,
@@ -87,6 +100,7 @@ export {
   type BackendFailurePolicy,
   type RateLimiterOptions,
   DEFAULT_RATE_LIMIT_TIMEOUT_MS,
+  DEFAULT_RATE_LIMIT_POLICY,
   RATE_LIMITER_MESSAGES,
 } from './middleware/rate-limiter.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './operations/catalog.js';
@@ -112,6 +126,7 @@ export type {
   RateLimiter,
   RateLimitInput,
   RateLimitDecision,
+  RateLimitBudget,
   EffectHandler,
   EffectContext,
   ErrorReporter,

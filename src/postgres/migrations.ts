@@ -96,6 +96,12 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX effects_dead ON ${s}.effects (seq) WHERE dead_at IS NOT NULL`,
     ],
   },
+  {
+    // The writing request's trace context (the propagator's headers as JSON text), so that a
+    // delivery joins the request's trace (issue 21); NULL for an untraced request.
+    version: 3,
+    statements: (s) => [`ALTER TABLE ${s}.effects ADD COLUMN trace_context text`],
+  },
 ];
 
 /** The schema version this code writes and reads. */

@@ -34,16 +34,16 @@ export function storeStatements(s: string) {
      * $5, $6, $7 the effects as parallel arrays (IDs, request IDs, effect JSON texts; text
      * arrays rather than one JSON array, whose json operators would refuse a `\u0000` escape),
      * $8..$12 the idempotency completion (key, lock token, status, headers, body; a NULL key
-     * completes nothing).
+     * completes nothing), $13 the effects' trace contexts (NULL elements for none).
      */
     compareAndSetInvoice: `WITH written AS (
         UPDATE ${s}.invoices SET document = $3::json, version = version + 1, updated_at = now()
         WHERE account_id = $1 AND invoice_id = $2 AND version = $4::bigint
         RETURNING version
       ), outbox AS (
-        INSERT INTO ${s}.effects (effect_id, account_id, request_id, effect)
-        SELECT e.effect_id, $1, e.request_id, e.effect::json
-        FROM written, unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(effect_id, request_id, effect, position)
+        INSERT INTO ${s}.effects (effect_id, account_id, request_id, effect, trace_context)
+        SELECT e.effect_id, $1, e.request_id, e.effect::json, e.trace_context
+        FROM written, unnest($5::text[], $6::text[], $7::text[], $13::text[]) WITH ORDINALITY AS e(effect_id, request_id, effect, trace_context, position)
         ORDER BY e.position
         RETURNING 1
       ), completed AS (
@@ -83,7 +83,7 @@ export function storeStatements(s: string) {
       UPDATE ${s}.effects AS e
       SET claim_token = gen_random_uuid()::text, available_at = now() + ${ms(2)}, attempts = e.attempts + 1
       FROM due WHERE e.seq = due.seq
-      RETURNING e.seq::text AS seq, e.effect_id, e.account_id, e.request_id, e.effect::text AS effect, e.attempts, e.claim_token`,
+      RETURNING e.seq::text AS seq, e.effect_id, e.account_id, e.request_id, e.effect::text AS effect, e.attempts, e.claim_token, e.trace_context`,
     completeEffect: `UPDATE ${s}.effects SET delivered_at = now(), claim_token = NULL, last_error = NULL
       WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
       RETURNING 1 AS done`,

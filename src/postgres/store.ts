@@ -95,6 +95,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
   return {
     schema,
+    system: 'postgresql',
     getSchedule: (accountID, scheduleID) => read(sql.getSchedule, accountID, scheduleID),
     getAdjustment: (accountID, adjustmentID) => read(sql.getAdjustment, accountID, adjustmentID),
     async getInvoice(accountID, invoiceID) {
@@ -115,6 +116,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         effects.map((e) => e.requestId),
         effects.map((e) => JSON.stringify(e.effect)),
         ...completionParams(extras?.idempotency),
+        effects.map((e) => (e.traceContext !== undefined && storable(e.traceContext) ? e.traceContext : null)),
       ]);
       const version = row?.['version'];
       if (typeof version === 'string') return { ok: true, version };
@@ -156,6 +158,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
             effect: JSON.parse(row['effect'] as string) as InvoiceEffect,
             attempt: Number(row['attempts']),
             claimToken: row['claim_token'] as string,
+            ...(typeof row['trace_context'] === 'string' ? { traceContext: row['trace_context'] } : {}),
           }),
         );
     },

@@ -4,6 +4,7 @@ import { ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO, fixtureAdjustment, fixtureInvoice,
 import { idempotencyChecks } from './idempotency-checks.js';
 import { deadLetterChecks } from './dead-letter-checks.js';
 import { outboxChecks } from './outbox-checks.js';
+import { traceContextChecks } from './trace-context-checks.js';
 import { ADJUSTMENT, DISPUTE, DOMAIN, INVOICE, SCHEDULE, type CheckList, evidence, standardSeed } from './seed.js';
 
 /** Makes a fresh store holding `seed` (the adapter under test). */
@@ -220,6 +221,7 @@ export function storeConformanceChecks({ createStore }: { createStore: CreateSto
     ],
     ...outboxChecks(fresh),
     ...deadLetterChecks(fresh),
+    ...traceContextChecks(fresh),
     ...idempotencyChecks(fresh),
   ];
   return checks.map(([name, run]) => ({ name, run }));

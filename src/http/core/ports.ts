@@ -69,13 +69,29 @@ export type RateLimitInput = {
 };
 
 /**
+ * A key's budget after this request, as the `RateLimit-Policy` and `RateLimit` headers
+ * (draft-ietf-httpapi-ratelimit-headers) report it: `policy` names it, `quota` requests per
+ * `windowSeconds`, `remaining` left now, the window resets in `resetSeconds`.
+ */
+export type RateLimitBudget = {
+  /** The policy's name: printable ASCII (a structured-field string). */
+  readonly policy: string;
+  readonly quota: number;
+  /** The window in seconds; `undefined` when the limiter's window never resets. */
+  readonly windowSeconds: number | undefined;
+  readonly remaining: number;
+  readonly resetSeconds: number;
+};
+
+/**
  * The rate limiter's answer: allowed, or refused with the seconds to wait (429). A limiter
  * whose backend failed says so with `backendError`, which is passed to `onError`: allowed
- * (fail open) goes on, refused (fail closed) is a 504.
+ * (fail open) goes on, refused (fail closed) is a 504. A limiter that knows the key's budget
+ * reports it as `budget`, and every answer then carries the rate-limit headers.
  */
 export type RateLimitDecision =
-  | { readonly allowed: true; readonly backendError?: unknown }
-  | { readonly allowed: false; readonly retryAfterSeconds: number }
+  | { readonly allowed: true; readonly backendError?: unknown; readonly budget?: RateLimitBudget }
+  | { readonly allowed: false; readonly retryAfterSeconds: number; readonly budget?: RateLimitBudget }
   | { readonly allowed: false; readonly backendError: unknown };
 
 /** The rate-limiting port (spec 8: a refusal is a 429 with `Retry-After`). */

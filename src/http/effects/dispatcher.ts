@@ -5,6 +5,8 @@ import { withDeadline } from '../core/deadline.js';
 import { callGuarded } from '../core/guarded.js';
 import { type TimerHandle, unrefTimeout } from '../core/timers.js';
 import { positiveOption } from '../core/option-checks.js';
+import type { TelemetryOptions } from '../telemetry/api.js';
+import { observeDeliveries } from '../telemetry/delivery-trace.js';
 
 /** An effect as `deliver` receives it: the `InvoiceEffect` with its stable `effectID` (deduplicate on it). */
 export type DeliverableEffect = InvoiceEffect & { readonly effectID: string };
@@ -34,8 +36,11 @@ export type DispatchErrorContext = {
   readonly dead?: boolean;
 };
 
-/** Options of {@link createEffectDispatcher}. */
-export type EffectDispatcherOptions = {
+/**
+ * Options of {@link createEffectDispatcher}. `tracer` (with `openTelemetry`) and `meter`: a
+ * span per delivery in the writing request's trace, and delivery metrics (docs/observability.md).
+ */
+export type EffectDispatcherOptions = TelemetryOptions & {
   /** The store whose outbox is delivered (any adapter of the store port). */
   readonly store: Store;
   /** Delivers one effect; resolving marks it delivered, throwing or rejecting retries it later. */
@@ -169,6 +174,8 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
   };
   const random = options.random ?? Math.random;
   const maxAttempts = attemptCap(options.maxAttempts);
+  // The one telemetry hook: without a tracer and a meter this is `attempt` itself.
+  const attemptOnce = observeDeliveries(options, store, (claim: ClaimedEffect) => attempt(options, claim, timeoutMs));
 
   const report = (error: unknown, context: DispatchErrorContext): void => callGuarded(options.onError, error, context);
   const about = (claim: ClaimedEffect) => ({
@@ -198,7 +205,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
 
   /** Delivers one claimed effect; resolves true when it was delivered. Never rejects. */
   const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
-    const outcome = await attempt(options, claim, timeoutMs);
+    const outcome = await attemptOnce(claim);
     if (outcome.ok) {
       try {
         await store.completeEffect(claim.effectID, claim.claimToken);

@@ -13,12 +13,13 @@ import { type EffectDispatcher, createEffectDispatcher } from './dispatcher.js';
  * const { options, dispatcher } = withInProcessEffects(resolveOptions({ store, onEffect: sendMail }, listed));
  */
 export function withInProcessEffects(resolved: ResolvedOptions): { options: ResolvedOptions; dispatcher: EffectDispatcher | undefined } {
-  const { onEffect, onError, store } = resolved;
+  const { onEffect, onError, store, telemetry } = resolved;
   if (onEffect === undefined) return { options: resolved, dispatcher: undefined };
   const dispatcher = createEffectDispatcher({
     store,
     deliver: ({ effectID, ...effect }, { accountID, requestId, attempt }) => onEffect(effect, { accountID, requestId, effectID, attempt }),
     onError: (error, context) => onError?.(error, { requestId: context.requestId ?? '', operationId: 'updateInvoice' }),
+    ...telemetry?.dispatcherOptions,
   });
   dispatcher.start();
   return { options: { ...resolved, effectsCommitted: dispatcher.wake }, dispatcher };

@@ -14,6 +14,9 @@ export type ResponseLogEntry = {
   readonly requestId: string;
   /** Milliseconds from the request's arrival at the handler to its answer. */
   readonly ms: number;
+  /** The request's trace and server span, when the handler has a tracer. */
+  readonly traceId?: string;
+  readonly spanId?: string;
 };
 
 /** An access-log hook: called once per response. */
@@ -31,6 +34,7 @@ export function loggedSettle<E extends Exchange, O extends Answered>(
   exchange: E,
   onResponse: ResponseLogger,
   settle: (exchange: E, outcome: O) => void,
+  traceIds?: { readonly traceId: string; readonly spanId: string },
 ): (exchange: E, outcome: O) => void {
   const started = performance.now();
   return (settled, outcome) => {
@@ -42,6 +46,7 @@ export function loggedSettle<E extends Exchange, O extends Answered>(
       status: isResponseReply(reply) ? reply.response.status : reply.status,
       requestId: outcome.requestId,
       ms: performance.now() - started,
+      ...traceIds,
     });
   };
 }

@@ -1,6 +1,10 @@
 import { type RequestLimits, resolveRequestLimits } from '../../limits/index.js';
 import type { Version } from '../../version/index.js';
 import type { ResponseLogger } from '../middleware/access-log.js';
+import { type AccessLogSink, accessLogger } from '../middleware/structured-access-log.js';
+import { type TelemetryOptions, resolveMeter, resolveTracing } from '../telemetry/api.js';
+import { httpMetrics } from '../telemetry/http-metrics.js';
+import type { HandlerTelemetry } from '../telemetry/request-trace.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from '../middleware/cors.js';
 import { freshUuid } from '../core/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
@@ -45,8 +49,11 @@ export const DEFAULT_SCHEDULE_HORIZON: ScheduleHorizon = Object.freeze({ days: 3
 /** The default `downstreamTimeoutMs`: 10 seconds. */
 export const DEFAULT_DOWNSTREAM_TIMEOUT_MS = 10_000;
 
-/** Options of `createHandler`: ports with defaults; only `store` is required. */
-export type HandlerOptions = {
+/**
+ * Options of `createHandler`: ports with defaults; only `store` is required. `tracer` (with
+ * `openTelemetry`) and `meter` turn on OpenTelemetry spans and metrics (docs/observability.md).
+ */
+export type HandlerOptions = TelemetryOptions & {
   /** Storage (required). */
   readonly store: Store;
   /** Token verification; the default knows no token, so every request is a 401. */
@@ -89,6 +96,8 @@ export type HandlerOptions = {
   readonly cors?: CorsOptions;
   /** An access-log hook: called once per answer with method, path, status, request id and ms. */
   readonly onResponse?: ResponseLogger;
+  /** A structured access log in pino-http's shape, to a callback or a pino-compatible logger; default none. */
+  readonly accessLog?: AccessLogSink;
   /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS` (the validators' `limits`). */
   readonly limits?: Partial<RequestLimits>;
   /** @deprecated Since 0.2: `limits` (the name the validators use). */
@@ -125,6 +134,8 @@ export type ResolvedOptions = {
   readonly scheduleHorizon: ScheduleHorizon;
   readonly cors: ResolvedCors | undefined;
   readonly onResponse: ResponseLogger | undefined;
+  /** Spans and HTTP metrics; `undefined` (and never touched) without `tracer` and `meter`. */
+  readonly telemetry: HandlerTelemetry | undefined;
   readonly limits: RequestLimits;
   readonly openApi: ServedDocument | undefined;
   readonly docs: ServedPage | undefined;
@@ -136,6 +147,7 @@ export const OPTION_MESSAGES = Object.freeze({
   basePath: 'createHandler: basePath must be empty or start with "/"',
   positive: (name: string) => `createHandler: ${name} must be a positive finite number`,
   unknownOperation: (id: string) => `createHandler: options.operations has no listed operation "${id}"`,
+  accessLog: 'createHandler: accessLog must be a function or a pino-compatible logger (an object with info)',
   ...PORT_MESSAGES,
 });
 
@@ -150,6 +162,22 @@ function normalizeBasePath(basePath: string | undefined): string {
   return basePath.endsWith('/') ? basePath.slice(0, -1) : basePath;
 }
 
+/** The handler's telemetry, or `undefined` without a tracer and a meter. */
+function resolveTelemetry(options: TelemetryOptions): HandlerTelemetry | undefined {
+  const tracing = resolveTracing(options, 'createHandler');
+  const meter = resolveMeter(options, 'createHandler');
+  if (tracing === undefined && meter === undefined) return undefined;
+  const { tracer, openTelemetry } = options;
+  const dispatcherOptions: TelemetryOptions = { ...(tracing === undefined ? {} : { tracer, openTelemetry }), ...(meter === undefined ? {} : { meter }) };
+  return { tracing, metrics: meter === undefined ? undefined : httpMetrics(meter), dispatcherOptions };
+}
+
+/** An access-log sink: a function, or an object with `info`. */
+function checkAccessLog(sink: unknown): void {
+  if (sink === undefined || typeof sink === 'function') return;
+  if (typeof sink !== 'object' || sink === null || typeof (sink as { info?: unknown }).info !== 'function') throw new TypeError(OPTION_MESSAGES.accessLog);
+}
+
 /**
  * Fills in the defaults and checks the options once, at start-up.
  *
@@ -159,6 +187,7 @@ function normalizeBasePath(basePath: string | undefined): string {
 export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<string>): ResolvedOptions {
   if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(OPTION_MESSAGES.store);
   checkOptionShapes(options);
+  checkAccessLog(options.accessLog);
   const operations = new Map<string, OperationImplementation>();
   for (const [id, implementation] of Object.entries(options.operations ?? {})) {
     if (!listedIds.has(id)) throw new TypeError(OPTION_MESSAGES.unknownOperation(id));
@@ -187,7 +216,8 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
       limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
     },
     cors: resolveCors(options.cors),
-    onResponse: options.onResponse,
+    onResponse: options.accessLog === undefined ? options.onResponse : accessLogger(options.accessLog, options.onResponse),
+    telemetry: resolveTelemetry(options),
     limits,
     openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), limits }),
     docs: resolveDocs(options.docs, { basePath: normalizeBasePath(options.basePath), openApiPath: options.openApi?.path }),

@@ -3,7 +3,7 @@ import { loggedSettle } from '../middleware/access-log.js';
 import { type Authentication, authenticate, holdsAccountScope, insufficientScopeChallenge, scopeFor } from '../auth/authenticate.js';
 import { type CatalogEntry, OPERATION_CATALOG } from '../operations/catalog.js';
 import { corsPreflight, corsSettle } from '../middleware/cors.js';
-import { BadRequestTargetError, type Exchange, type Reply } from '../core/exchange.js';
+import { BadRequestTargetError, type Exchange, type Reply, isResponseReply } from '../core/exchange.js';
 import { freshUuid } from '../core/fresh-uuid.js';
 import { performIdempotent } from '../idempotency/perform.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
@@ -16,6 +16,10 @@ import { errorReply } from '../core/reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../core/request-id.js';
 import { type RouteMatch, type Router, createRouter } from '../core/router.js';
 import { VERSION_HEADER_NAME, checkVersion } from '../core/versions.js';
+import { rateLimitHeaders } from '../middleware/rate-limit-headers.js';
+import { RequestTelemetry } from '../telemetry/request-trace.js';
+import { tracedRateLimit, withTracedPorts } from '../telemetry/traced-ports.js';
+import { withHeaders } from './with-headers.js';
 import { callGuarded } from '../core/guarded.js';
 
 /** The answer to one exchange: the reply and the request id it must carry. */
@@ -46,6 +50,8 @@ type Routed = {
   readonly accountID: string | undefined;
   /** The host's implementation, for an operation of spec 4.6. */
   readonly implementation: OperationImplementation | undefined;
+  /** The request's spans and metrics; `undefined` without a tracer and a meter. */
+  readonly telemetry: RequestTelemetry | undefined;
 };
 
 const NOT_FOUND: RouteMatch = { kind: 'not-found' };
@@ -84,7 +90,11 @@ function admit(routed: Routed, authentication: Authentication): Reply | Promise<
   }
   if (options.rateLimiter === undefined) return perform(routed, authentication.grant);
   const { token, scheme } = authentication;
-  const decision = options.rateLimiter.check({ operationId: entry.id, accountID, token, scheme });
+  const { rateLimiter } = options;
+  const input = { operationId: entry.id, accountID, token, scheme };
+  const tracing = options.telemetry?.tracing;
+  const parent = routed.telemetry?.context;
+  const decision = tracing === undefined || parent === undefined ? rateLimiter.check(input) : tracedRateLimit(tracing, parent, entry.id, () => rateLimiter.check(input));
   // The same test `await` applies: anything with a callable `then` is awaited.
   if (typeof (decision as { then?: unknown }).then === 'function') {
     return Promise.resolve(decision).then((resolved) => afterRateLimit(routed, authentication.grant, resolved));
@@ -92,14 +102,22 @@ function admit(routed: Routed, authentication: Authentication): Reply | Promise<
   return afterRateLimit(routed, authentication.grant, decision as RateLimitDecision);
 }
 
-/** The rate limiter's decision: 429 with `Retry-After`, or on to {@link perform}. */
+/**
+ * The rate limiter's decision: 429 with `Retry-After`, or on to {@link perform}; with the
+ * `RateLimit-Policy` and `RateLimit` headers on the answer when the limiter reports a budget.
+ */
 function afterRateLimit(routed: Routed, grant: TokenGrant, decision: RateLimitDecision): Reply | Promise<Reply> {
   if ('backendError' in decision) report(routed.options, decision.backendError, routed.requestId, routed.entry.id);
-  if (decision.allowed) return perform(routed, grant);
+  const budget = 'budget' in decision && decision.budget !== undefined ? rateLimitHeaders(decision.budget) : undefined;
+  if (decision.allowed) {
+    const reply = perform(routed, grant);
+    if (budget === undefined) return reply;
+    return reply instanceof Promise ? reply.then((answered) => withHeaders(answered, budget)) : withHeaders(reply, budget);
+  }
   // The limiter's backend failed and it chose to refuse (fail closed): a downstream failure.
   if (!('retryAfterSeconds' in decision)) return errorReply(504, HTTP_MESSAGES.rateLimiterUnavailable);
   const seconds = Math.max(0, Math.ceil(Number.isFinite(decision.retryAfterSeconds) ? decision.retryAfterSeconds : 1));
-  return errorReply(429, HTTP_MESSAGES.rateLimited, { 'retry-after': String(seconds) });
+  return errorReply(429, HTTP_MESSAGES.rateLimited, { 'retry-after': String(seconds), ...budget });
 }
 
 /** Version (400 or 404), then the operation: ours, the host's, or 501. */
@@ -109,7 +127,10 @@ function perform(routed: Routed, grant: TokenGrant): Reply | Promise<Reply> {
   const version = checkVersion(exchange.header(VERSION_HEADER_NAME), specified?.versionPolicy ?? 'any');
   if (!version.ok) return errorReply(version.status, version.error);
   if (specified !== undefined) {
-    const context = { exchange, params, accountID: accountID ?? '', requestId, options };
+    const tracing = options.telemetry?.tracing;
+    const parent = routed.telemetry?.context;
+    const ported = tracing === undefined || parent === undefined ? options : withTracedPorts(options, tracing, parent);
+    const context = { exchange, params, accountID: accountID ?? '', requestId, options: ported };
     return options.idempotency !== undefined && specified.idempotent
       ? performIdempotent(context, specified.run, specified.id, options.idempotency)
       : specified.run(context);
@@ -133,7 +154,13 @@ async function performHostOperation(
     if (error instanceof BadRequestTargetError) return errorReply(400, HTTP_MESSAGES.badTarget);
     throw error;
   }
-  const response: unknown = await implementation.handle({ request, params, requestId, version, grant, signal: exchange.signal });
+  const operationContext = { request, params, requestId, version, grant, signal: exchange.signal };
+  const tracing = routed.options.telemetry?.tracing;
+  const parent = routed.telemetry?.context;
+  // Traced: the host's code runs with the server span active, so its own spans join the trace.
+  const response: unknown = await (tracing === undefined || parent === undefined
+    ? implementation.handle(operationContext)
+    : tracing.api.context.with(parent, () => implementation.handle(operationContext)));
   if (!(response instanceof Response)) throw new TypeError(`operation ${entry.id} did not return a Response`);
   return { response };
 }
@@ -164,7 +191,9 @@ export function answerThen<E extends Exchange>(
   options: ResolvedOptions,
   settle: (exchange: E, outcome: Outcome) => void,
 ): void {
-  if (options.onResponse !== undefined) settle = loggedSettle(exchange, options.onResponse, settle);
+  const telemetry = options.telemetry === undefined ? undefined : new RequestTelemetry(options.telemetry, exchange);
+  if (options.onResponse !== undefined) settle = loggedSettle(exchange, options.onResponse, settle, telemetry?.ids());
+  if (telemetry !== undefined) settle = telemetrySettle(telemetry, settle);
   if (options.cors !== undefined) settle = corsSettle(exchange, options.cors, settle);
   let requestId: string;
   try {
@@ -186,7 +215,9 @@ export function answerThen<E extends Exchange>(
       entry = match.entry;
       const { params } = match;
       const implementation = SPECIFIED_BY_ID.has(entry.id) ? undefined : options.operations.get(entry.id);
-      pending = authenticateRouted({ exchange, options, requestId, entry, params, accountID: params['accountID'], implementation });
+      const accountID = params['accountID'];
+      telemetry?.routed({ route: `${exchange.mountPath}${options.basePath}${entry.path}`, operationId: entry.id, accountID });
+      pending = authenticateRouted({ exchange, options, requestId, entry, params, accountID, implementation, telemetry });
     }
   } catch (error) {
     report(options, error, requestId, entry?.id);
@@ -204,6 +235,18 @@ export function answerThen<E extends Exchange>(
       settleOnce(settle, exchange, { requestId, reply: INTERNAL_ERROR }, options);
     },
   );
+}
+
+/** `settle`, then the request's span ends and its duration is recorded with the answer's status. */
+function telemetrySettle<E>(telemetry: RequestTelemetry, settle: (exchange: E, outcome: Outcome) => void): (exchange: E, outcome: Outcome) => void {
+  return (exchange, outcome) => {
+    try {
+      settle(exchange, outcome);
+    } finally {
+      const { reply } = outcome;
+      telemetry.answered(isResponseReply(reply) ? reply.response.status : reply.status, outcome.requestId);
+    }
+  };
 }
 
 /** Calls `settle`; should it throw anyway, the error is reported, never left as an unhandled rejection. */

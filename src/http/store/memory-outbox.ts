@@ -9,6 +9,7 @@ type Pending = {
   readonly accountID: string;
   readonly requestId: string;
   readonly effect: InvoiceEffect;
+  readonly traceContext: string | undefined;
   attempt: number;
   /** Claimable from this instant (ms since the epoch): a release pushes it later. */
   availableAt: number;
@@ -62,7 +63,7 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
   return {
     prepare(accountID, effects) {
       const seen = new Set<string>();
-      return effects.map(({ effectID, requestId, effect }) => {
+      return effects.map(({ effectID, requestId, effect, traceContext }) => {
         if (pending.has(effectID) || delivered.has(effectID) || seen.has(effectID)) throw new Error(DUPLICATE_EFFECT_MESSAGE(effectID));
         seen.add(effectID);
         return {
@@ -70,6 +71,7 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
           accountID,
           requestId,
           effect: frozenCopy(effect),
+          traceContext,
           attempt: 0,
           availableAt: 0,
           claimToken: undefined,
@@ -92,8 +94,8 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
         record.attempt += 1;
         record.claimToken = newToken();
         record.leaseUntil = t + leaseMs;
-        const { effectID, accountID, requestId, effect, attempt, claimToken } = record;
-        claimed.push(Object.freeze({ effectID, accountID, requestId, effect, attempt, claimToken }));
+        const { effectID, accountID, requestId, effect, attempt, claimToken, traceContext } = record;
+        claimed.push(Object.freeze({ effectID, accountID, requestId, effect, attempt, claimToken, ...(traceContext === undefined ? {} : { traceContext }) }));
       }
       return claimed;
     },

@@ -25,6 +25,12 @@ export type AddEvidenceResult = { readonly ok: true } | { readonly ok: false; re
  * must not be mutated by the caller, and later writes must not change them.
  */
 export interface Store {
+  /**
+   * The database behind the store, as OpenTelemetry's `db.system.name` names it (`postgresql`
+   * for the PostgreSQL store); absent for a store that is no database (the memory store).
+   * Only read for the spans of store calls.
+   */
+  readonly system?: string;
   /** The schedule, or `undefined` when the account has none with this ID. */
   getSchedule(accountID: string, scheduleID: string): Promise<Schedule | undefined>;
   /** The invoice and its current version token, or `undefined`. */
@@ -133,6 +139,12 @@ export type NewEffect = {
   /** The request whose write caused the effect. */
   readonly requestId: string;
   readonly effect: InvoiceEffect;
+  /**
+   * The writing request's trace context (the propagator's headers as a JSON object, e.g.
+   * `{"traceparent":"00-..."}`), kept so that the delivery joins the request's trace; absent
+   * when the request was not traced. Stored and returned unchanged by {@link Store.claimEffects}.
+   */
+  readonly traceContext?: string;
 };
 
 /** An effect claimed from the outbox for delivery (see {@link Store.claimEffects}). */
@@ -145,6 +157,8 @@ export type ClaimedEffect = {
   readonly attempt: number;
   /** The token that proves this claim; completing or releasing with another token does nothing. */
   readonly claimToken: string;
+  /** The trace context the effect was written with ({@link NewEffect.traceContext}), when it had one. */
+  readonly traceContext?: string;
 };
 
 /** A dead effect (see {@link Store.markEffectDead}): the effect, where it came from, and how it last failed. */

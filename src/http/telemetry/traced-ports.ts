@@ -1,0 +1,64 @@
+import type { Context } from '@opentelemetry/api';
+import type { RateLimitDecision, WalletProvider } from '../core/ports.js';
+import type { Store } from '../store/port.js';
+import { ATTRIBUTES } from './attributes.js';
+import type { Tracing } from './api.js';
+import { inChildSpan } from './child-span.js';
+import { tracedStore } from './traced-store.js';
+
+/** Span names of the ports other than the store. */
+export const PORT_SPAN_NAMES = Object.freeze({ wallet: 'walletProvider createSession', rateLimiter: 'rateLimiter check' });
+
+/**
+ * The wallet provider of one traced request: `createSession` runs in a child span (the
+ * account ID only; the domain, display name and the provider's answer are not recorded).
+ *
+ * @example
+ * const provider = tracedWalletProvider(walletProvider, tracing, requestContext);
+ */
+export function tracedWalletProvider(provider: WalletProvider, tracing: Tracing, parent: Context): WalletProvider {
+  return {
+    createSession: (input) =>
+      inChildSpan(tracing, parent, PORT_SPAN_NAMES.wallet, { [ATTRIBUTES.accountId]: input.accountID }, (context) =>
+        tracing.api.context.with(context, () => provider.createSession(input)),
+      ),
+  };
+}
+
+/** The ports an operation reads from its options, replaced for one traced request. */
+type TracedPorts = { readonly store: Store; readonly walletProvider: WalletProvider | undefined };
+
+/**
+ * `options` with the store and the wallet provider traced as children of `parent` (a new
+ * object per traced request; the handler's own options are untouched).
+ *
+ * @example
+ * const context = { exchange, params, accountID, requestId, options: withTracedPorts(options, tracing, requestContext) };
+ */
+export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Tracing, parent: Context): O {
+  const { walletProvider } = options;
+  return {
+    ...options,
+    store: tracedStore(options.store, tracing, parent),
+    walletProvider: walletProvider === undefined ? undefined : tracedWalletProvider(walletProvider, tracing, parent),
+  };
+}
+
+/**
+ * Runs a rate-limiter check in a child span; the span records whether the request was allowed.
+ *
+ * @example
+ * const decision = await tracedRateLimit(tracing, requestContext, 'getSchedule', () => limiter.check(input));
+ */
+export function tracedRateLimit(
+  tracing: Tracing,
+  parent: Context,
+  operationId: string,
+  check: () => RateLimitDecision | Promise<RateLimitDecision>,
+): Promise<RateLimitDecision> {
+  return inChildSpan(tracing, parent, PORT_SPAN_NAMES.rateLimiter, { [ATTRIBUTES.operationId]: operationId }, async (_context, span) => {
+    const decision = await check();
+    span.setAttribute(ATTRIBUTES.rateLimitAllowed, decision.allowed);
+    return decision;
+  });
+}

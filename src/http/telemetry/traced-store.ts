@@ -1,0 +1,117 @@
+import type { Attributes, Context } from '@opentelemetry/api';
+import type { Invoice, EvidenceText } from '../../schemas/index.js';
+import type {
+  BeginIdempotentInput,
+  ClaimEffectsInput,
+  IdempotencyCompletion,
+  ListDeadEffectsInput,
+  NewEffect,
+  RedriveFilter,
+  Store,
+  WriteExtras,
+} from '../store/port.js';
+import { ATTRIBUTES } from './attributes.js';
+import type { Tracing } from './api.js';
+import { inChildSpan } from './child-span.js';
+import { serializeTraceContext } from './trace-context.js';
+
+/** The name of a store call's span: `store {method}`, e.g. `store getInvoice`. */
+export const storeSpanName = (method: string): string => `store ${method}`;
+
+/**
+ * The `Store` of one traced request: each call runs in a child span of `parent` (kind CLIENT,
+ * `db.operation.name` the port method, `db.system.name` the store's `system` when it names
+ * one, the account ID; never a document, an SQL value or a key), and the effects of a write
+ * carry the write span's trace context into the outbox. Built per request, only when a
+ * tracer is set.
+ *
+ * @example
+ * const store = tracedStore(options.store, tracing, requestContext);
+ * await store.getInvoice('acc_1', 'inv_1'); // a span `store getInvoice`, child of the request's
+ */
+export function tracedStore(store: Store, tracing: Tracing, parent: Context): Store {
+  return new TracedStore(store, tracing, parent);
+}
+
+class TracedStore implements Store {
+  private readonly dbSystem: string | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly tracing: Tracing,
+    private readonly parent: Context,
+  ) {
+    this.dbSystem = typeof store.system === 'string' ? store.system : undefined;
+  }
+
+  private call<T>(method: string, accountID: string | undefined, work: (context: Context) => Promise<T>): Promise<T> {
+    const attributes: Attributes = { [ATTRIBUTES.dbOperation]: method };
+    if (this.dbSystem !== undefined) attributes[ATTRIBUTES.dbSystem] = this.dbSystem;
+    if (accountID !== undefined) attributes[ATTRIBUTES.accountId] = accountID;
+    return inChildSpan(this.tracing, this.parent, storeSpanName(method), attributes, work);
+  }
+
+  getSchedule(accountID: string, scheduleID: string) {
+    return this.call('getSchedule', accountID, () => this.store.getSchedule(accountID, scheduleID));
+  }
+  getInvoice(accountID: string, invoiceID: string) {
+    return this.call('getInvoice', accountID, () => this.store.getInvoice(accountID, invoiceID));
+  }
+  compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string, extras?: WriteExtras) {
+    return this.call('compareAndSetInvoice', accountID, (context) =>
+      this.store.compareAndSetInvoice(accountID, invoice, expectedVersion, withTraceContext(extras, serializeTraceContext(this.tracing.api, context))),
+    );
+  }
+  getDispute(accountID: string, disputeID: string) {
+    return this.call('getDispute', accountID, () => this.store.getDispute(accountID, disputeID));
+  }
+  addEvidence(accountID: string, evidence: EvidenceText, extras?: Pick<WriteExtras, 'idempotency'>) {
+    return this.call('addEvidence', accountID, () => this.store.addEvidence(accountID, evidence, extras));
+  }
+  listEvidence(accountID: string, disputeID: string) {
+    return this.call('listEvidence', accountID, () => this.store.listEvidence(accountID, disputeID));
+  }
+  getAdjustment(accountID: string, adjustmentID: string) {
+    return this.call('getAdjustment', accountID, () => this.store.getAdjustment(accountID, adjustmentID));
+  }
+  hasWalletDomain(accountID: string, domain: string) {
+    return this.call('hasWalletDomain', accountID, () => this.store.hasWalletDomain(accountID, domain));
+  }
+  claimEffects(input: ClaimEffectsInput) {
+    return this.call('claimEffects', undefined, () => this.store.claimEffects(input));
+  }
+  completeEffect(effectID: string, claimToken: string) {
+    return this.call('completeEffect', undefined, () => this.store.completeEffect(effectID, claimToken));
+  }
+  releaseEffect(effectID: string, claimToken: string, retryInMs: number, error?: string) {
+    return this.call('releaseEffect', undefined, () => this.store.releaseEffect(effectID, claimToken, retryInMs, error));
+  }
+  markEffectDead(effectID: string, claimToken: string, error: string) {
+    return this.call('markEffectDead', undefined, () => this.store.markEffectDead(effectID, claimToken, error));
+  }
+  redriveEffects(filter: RedriveFilter) {
+    return this.call('redriveEffects', undefined, () => this.store.redriveEffects(filter));
+  }
+  listDeadEffects(input: ListDeadEffectsInput) {
+    return this.call('listDeadEffects', undefined, () => this.store.listDeadEffects(input));
+  }
+  outboxStats() {
+    return this.call('outboxStats', undefined, () => this.store.outboxStats());
+  }
+  beginIdempotentRequest(accountID: string, input: BeginIdempotentInput) {
+    return this.call('beginIdempotentRequest', accountID, () => this.store.beginIdempotentRequest(accountID, input));
+  }
+  completeIdempotentRequest(accountID: string, completion: IdempotencyCompletion) {
+    return this.call('completeIdempotentRequest', accountID, () => this.store.completeIdempotentRequest(accountID, completion));
+  }
+  releaseIdempotentRequest(accountID: string, key: string, lockToken: string) {
+    return this.call('releaseIdempotentRequest', accountID, () => this.store.releaseIdempotentRequest(accountID, key, lockToken));
+  }
+}
+
+/** The write's extras with each new effect carrying `traceContext` (unchanged without effects or context). */
+function withTraceContext<E extends WriteExtras | undefined>(extras: E, traceContext: string | undefined): E {
+  if (extras?.effects === undefined || extras.effects.length === 0 || traceContext === undefined) return extras;
+  const effects: NewEffect[] = extras.effects.map((effect) => ({ ...effect, traceContext }));
+  return { ...extras, effects } as E;
+}
