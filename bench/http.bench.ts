@@ -84,7 +84,12 @@ const ALL_SCENARIOS: Scenario[] = [
   patchInvoice('ours: PATCH invoice (payments-kit/node toNodeListener)', 'ours'),
   patchInvoice('Fastify 5: PATCH invoice, route written as a user would', 'fastify-user'),
   patchInvoice('Hono on @hono/node-server: PATCH invoice, route written as a user would', 'hono-user'),
-  { ...getSchedule('ours in Hono: GET schedule (fetch Request/Response bridge)', 'hono-ours') },
+  getSchedule('ours in Hono: GET schedule (fetch Request/Response bridge)', 'hono-ours'),
+  getSchedule('Fastify 5: GET schedule, fixed body = our answer (the framework alone)', 'fastify-fixed'),
+  getSchedule('ours on Bun (Bun.serve, dist/): GET schedule', 'bun'),
+  getSchedule('ours on Deno (Deno.serve, dist/): GET schedule', 'deno'),
+  patchInvoice('ours on Bun (Bun.serve, dist/): PATCH invoice', 'bun'),
+  patchInvoice('ours on Deno (Deno.serve, dist/): PATCH invoice', 'deno'),
   { name: 'bare node:http, fixed small JSON body, request without our two headers', server: 'bare', method: 'GET', path: schedulePath },
 ];
 // BENCH_ONLY=<regex>: only the scenarios whose name matches (the bare baseline always runs).
@@ -102,15 +107,32 @@ await build({ entryPoints: ['bench/http/servers.ts'], bundle: true, platform: 'n
 
 type Running = { child: ChildProcess; port: number };
 
+// Bun and Deno serve the built package (dist/, `npm run build` first) through the runtime
+// suite's servers (test/runtimes/servers/), which print {"port":N}.
+const RUNTIME_SERVERS = join('test', 'runtimes', 'servers');
+const RUNTIMES: Record<string, { bin: string; args: string[]; env?: Record<string, string> }> = {
+  bun: { bin: join('node_modules', '.bin', 'bun'), args: ['run', 'bun.mjs'] },
+  deno: {
+    bin: join('node_modules', '.bin', 'deno'),
+    args: ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${process.cwd()}`, 'deno.mjs'],
+    env: { DENO_DIR: join(process.cwd(), CACHE, 'deno'), NO_COLOR: '1' },
+  },
+};
+
 function startServer(kind: string, bundle = SERVERS): Promise<Running> {
-  const [command, args] = pinned(1, process.execPath, [bundle, kind]);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const runtime = RUNTIMES[kind];
+  const [command, args] =
+    runtime === undefined ? pinned(1, process.execPath, [bundle, kind]) : pinned(1, join(process.cwd(), runtime.bin), runtime.args);
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    ...(runtime === undefined ? {} : { cwd: RUNTIME_SERVERS, env: { ...process.env, ...runtime.env } }),
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m !== null) resolve({ child, port: Number(m[1]) });
+      const m = /READY (\d+)|"port":\s*(\d+)/.exec(out);
+      if (m !== null) resolve({ child, port: Number(m[1] ?? m[2]) });
     });
     child.once('exit', (code) => reject(new Error(`server ${kind} exited with ${code}`)));
   });

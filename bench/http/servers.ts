@@ -66,6 +66,15 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
     if (server === undefined) throw new Error('fastify built no server');
     return server;
   },
+  // Fastify 5 answering, fixed, the bytes of our GET schedule answer: the framework's own cost.
+  'fastify-fixed': async () => {
+    let server: Server | undefined;
+    const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
+    app.get('/accounts/:accountID/schedules/:scheduleID', (_request, reply) => reply.type('application/json').send(scheduleBody));
+    await app.ready();
+    if (server === undefined) throw new Error('fastify built no server');
+    return server;
+  },
   // Hono on @hono/node-server serving the same two routes as a Hono user would.
   'hono-user': () => {
     const app = new Hono();
