@@ -26,6 +26,11 @@ export {
   type OpenApiOperation,
   type OpenApiOptions,
   type OpenApiServeOptions,
+  type DocsServeOptions,
+  type DocsPage,
+  type PageFile,
+  DOCS_MESSAGES,
+  PAGE_CSP,
 } from './openapi/index.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export {

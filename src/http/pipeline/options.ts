@@ -6,6 +6,7 @@ import { freshUuid } from '../core/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
+import { type DocsServeOptions, type ServedPage, resolveDocs } from '../openapi/docs.js';
 import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
@@ -94,6 +95,12 @@ export type HandlerOptions = {
   readonly requestLimits?: Partial<RequestLimits>;
   /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
   readonly openApi?: OpenApiServeOptions;
+  /**
+   * Serve the API reference page (Swagger UI on the OpenAPI document, from `docs.page`) at
+   * `docs.path` (below `basePath`), without authentication; default not served. The reference
+   * server serves it at `/docs`; `readDocsPage()` of payments-kit/reference reads the page.
+   */
+  readonly docs?: DocsServeOptions;
 };
 
 /** The options with every default filled in. */
@@ -120,6 +127,7 @@ export type ResolvedOptions = {
   readonly onResponse: ResponseLogger | undefined;
   readonly limits: RequestLimits;
   readonly openApi: ServedDocument | undefined;
+  readonly docs: ServedPage | undefined;
 };
 
 /** Messages for options `createHandler` refuses at start-up. */
@@ -182,5 +190,6 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     onResponse: options.onResponse,
     limits,
     openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), limits }),
+    docs: resolveDocs(options.docs, { basePath: normalizeBasePath(options.basePath), openApiPath: options.openApi?.path }),
   };
 }

@@ -8,6 +8,7 @@ import { freshUuid } from '../core/fresh-uuid.js';
 import { performIdempotent } from '../idempotency/perform.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { documentReply } from '../openapi/serve.js';
+import { docsReply } from '../openapi/docs.js';
 import { SPECIFIED_BY_ID } from '../operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
 import type { RateLimitDecision, TokenGrant } from '../core/ports.js';
@@ -175,7 +176,9 @@ export function answerThen<E extends Exchange>(
   let pending: Reply | Promise<Reply>;
   try {
     const match = route(exchange, options);
-    if (match.kind === 'not-found') pending = documentReply(exchange, options.openApi, options.cors) ?? errorReply(404, HTTP_MESSAGES.notFound);
+    if (match.kind === 'not-found') {
+      pending = documentReply(exchange, options.openApi, options.cors) ?? docsReply(exchange, options.docs) ?? errorReply(404, HTTP_MESSAGES.notFound);
+    }
     else if (match.kind === 'method-not-allowed') {
       pending = corsPreflight(exchange, match.allow, options.cors) ?? errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
     }
