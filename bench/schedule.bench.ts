@@ -1,14 +1,60 @@
 /**
- * Schedule expansion, side by side with the `rrule` package (2.8.1) used directly.
- * Run: npx tsx bench/schedule.bench.ts
+ * Schedule expansion, side by side with the `rrule` package (2.8.1) used directly, and
+ * against the native peer: rrule-rust 3.1.1 (napi binding of the Rust crate), rrule-temporal
+ * 2.2.8 and rrule.js, in one process, interleaved rounds (`compare`'s rounds: every
+ * contender runs once per round, in turn).
+ * Run on the built package: npm run build && npx tsx bench/schedule.bench.ts
+ * (`SCHEDULE_BENCH=peers` runs only the native-peer groups.)
  * The far-window MINUTELY case takes rrule.js tens of seconds, so it runs ONCE with a
  * single timed iteration, outside tinybench.
  */
+import { loadavg } from 'node:os';
 import rrulePkg from 'rrule';
-import { expandRecurrence } from '../src/schedule/expand.js';
+import { RRuleTemporal } from 'rrule-temporal';
 import { compare } from './compare.js';
+import { loadPeer } from './peers/load.js';
+
+const { expandRecurrence, parseRecurrenceRule, recurrenceInstants } = (await import(new URL('../dist/schedule/index.js', import.meta.url).href)) as typeof import('../src/schedule/index.js');
+/** The part of rrule-rust's RRuleSet the bench uses (it is a bench peer: npm run bench:peers). */
+type RustRuleSet = { all(): unknown[]; readonly cache: { disable(): void } };
+const { RRuleSet } = loadPeer<{ RRuleSet: { fromString(text: string): RustRuleSet } }>('rrule-rust');
 
 const { RRule, rrulestr } = rrulePkg as unknown as typeof import('rrule');
+
+// ---- Against the native peer (issue 24): 30 daily, parse and expand each call; and prebuilt.
+const DAILY_30 = 'FREQ=DAILY;COUNT=30';
+const peerCase = (title: string, timeZone: string, ical: string, start: string) => {
+  const parsed = parseRecurrenceRule(DAILY_30);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const rule = parsed.value;
+  const startDate = new Date(start);
+  const window = timeZone === 'UTC' ? {} : { timeZone };
+  const prebuiltRust = RRuleSet.fromString(ical);
+  prebuiltRust.cache.disable();
+  const prebuiltTemporal = new RRuleTemporal({ rruleString: ical, cache: false });
+  const prebuiltRrulejs = rrulestr(ical, { cache: false }); // rrulestr's default: no cache
+  return [
+    {
+      title: `${title}: parse and expand each call`,
+      contenders: [
+        { name: 'payments-kit recurrenceInstants (spread to an array)', fn: () => [...recurrenceInstants({ recurrenceRule: DAILY_30, start }, window)] },
+        { name: 'payments-kit expandRecurrence (Occurrence objects, RFC 3339 runOn)', fn: () => expandRecurrence({ recurrenceRule: DAILY_30, start, runTransfer }, window) },
+        { name: 'rrule-rust RRuleSet.fromString().all()', fn: () => RRuleSet.fromString(ical).all() },
+        { name: 'rrule-temporal new RRuleTemporal().all()', fn: () => new RRuleTemporal({ rruleString: ical, cache: false }).all() },
+        { name: 'rrule.js rrulestr().all()', fn: () => rrulestr(ical).all() },
+      ],
+    },
+    {
+      title: `${title}: prebuilt rule`,
+      contenders: [
+        { name: 'payments-kit recurrenceInstants on a parsed rule', fn: () => [...recurrenceInstants({ recurrenceRule: rule, start: startDate }, window)] },
+        { name: 'rrule-rust prebuilt RRuleSet.all(), cache off', fn: () => prebuiltRust.all() },
+        { name: 'rrule-temporal prebuilt all(), cache off', fn: () => prebuiltTemporal.all() },
+        { name: 'rrule.js prebuilt all(), cache off', fn: () => prebuiltRrulejs.all() },
+      ],
+    },
+  ];
+};
 const runTransfer = { amount: { currency: 'USD', value: 1000 } };
 
 const ours = (recurrenceRule: string, start: string, options: Parameters<typeof expandRecurrence>[1]) => () =>
@@ -70,6 +116,21 @@ const groups = [
     ],
   },
 ];
+
+const peerGroups = [
+  ...peerCase('30 daily occurrences, UTC', 'UTC', 'DTSTART:20260301T090000Z\nRRULE:FREQ=DAILY;COUNT=30', '2026-03-01T09:00:00Z'),
+  ...peerCase(
+    '30 daily occurrences, America/Chicago (across the March DST change)',
+    'America/Chicago',
+    'DTSTART;TZID=America/Chicago:20260301T090000\nRRULE:FREQ=DAILY;COUNT=30',
+    '2026-03-01T15:00:00Z',
+  ),
+];
+
+console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+await compare(peerGroups, { rounds: 7, time: 300 });
+console.log(`load average after the peer groups: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (process.env.SCHEDULE_BENCH === 'peers') process.exit(0);
 
 await compare(groups);
 

@@ -203,5 +203,16 @@ export function allocateDecimal(amount: AmountDecimal, ratios: readonly Rate[], 
   const exact = exactRatios(ratios);
   const whole = wholeUnits(amount, places);
   const parts = splitExact(whole < 0n ? -whole : whole, exact);
-  return parts.map((part) => ({ currency, valueDecimal: formatUnits(whole < 0n ? -part : part, places) }));
+  const result = new Array<AmountDecimal>(parts.length);
+  let previous = -1n;
+  let text = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? 0n;
+    if (part !== previous) {
+      previous = part;
+      text = formatUnits(whole < 0n ? -part : part, places);
+    }
+    result[i] = { currency, valueDecimal: text };
+  }
+  return result;
 }

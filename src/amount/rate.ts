@@ -36,9 +36,10 @@ const refuse = (what: string, value: unknown, code: AmountErrorCode): never => {
 export function readRate(value: unknown, what: string, code: AmountErrorCode): ExactRate {
   let rate: ExactRate;
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) return refuse(what, value, code);
-    rate = { digits: BigInt(value), places: 0 };
-  } else if (typeof value === 'bigint') {
+    // A safe integer is far below 2^63: no bound to check.
+    return Number.isSafeInteger(value) ? { digits: BigInt(value), places: 0 } : refuse(what, value, code);
+  }
+  if (typeof value === 'bigint') {
     rate = { digits: value, places: 0 };
   } else if (typeof value === 'string' && value.length <= MAX_LENGTH && SHAPE.test(value)) {
     const dot = value.indexOf('.');

@@ -4,6 +4,8 @@ import { type RecurrenceRule, WEEKDAYS } from './types.js';
 /** A predicate on day numbers: does this day pass every day-level BYxxx part of the rule? */
 export type DayFilter = (day: number) => boolean;
 
+const everyDay: DayFilter = () => true;
+
 const matchesSigned = (values: readonly number[], position: number, length: number): boolean =>
   values.some((n) => (n > 0 ? n === position : length + 1 + n === position));
 
@@ -16,8 +18,16 @@ const matchesSigned = (values: readonly number[], position: number, length: numb
  * dayFilterOf(rule)(dayNumber(2026, 1, 30)) // true for FREQ=MONTHLY;BYDAY=-1FR
  */
 export function dayFilterOf(rule: RecurrenceRule): DayFilter {
-  const months = rule.byMonth === undefined ? undefined : new Set(rule.byMonth);
   const { byMonthDay, byYearDay, byWeekNo, byDay } = rule;
+  // The common shapes without a civil date per day: no day part at all, or plain weekdays only.
+  if (rule.byMonth === undefined && byMonthDay === undefined && byYearDay === undefined && byWeekNo === undefined) {
+    if (byDay === undefined) return everyDay;
+    if (byDay.every((d) => d.ordinal === undefined)) {
+      const weekdays = new Set(byDay.map((d) => WEEKDAYS.indexOf(d.weekday)));
+      return (day) => weekdays.has(weekdayOf(day));
+    }
+  }
+  const months = rule.byMonth === undefined ? undefined : new Set(rule.byMonth);
   const wkst = WEEKDAYS.indexOf(rule.wkst);
   const plain = new Set<number>();
   const numbered: { weekday: number; ordinal: number }[] = [];

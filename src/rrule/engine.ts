@@ -1,7 +1,9 @@
-import { dayNumber, civilDate } from './calendar.js';
-import { type Plan, SECONDS_PER_DAY, monthIndex, monthIndexStart, planOf, weekStartOf } from './plan.js';
+import { SECONDS_PER_DAY, planOf } from './plan.js';
 import { idleCapIsProof, neverMatches } from './reachability.js';
-import { type Exists, candidateAt, existsOf, pickBySetPos } from './set-pos.js';
+import type { NextCandidate, Resume, Scan } from './scan.js';
+import { dayLevelScan } from './scan-day-level.js';
+import { subDailyScan } from './scan-sub-daily.js';
+import { existsOf } from './set-pos.js';
 import { type SparseSearch, sparseSearch } from './sparse.js';
 import type { RecurrenceRule } from './types.js';
 
@@ -54,7 +56,8 @@ export type EngineOutput = {
   readonly stop: 'done' | 'limit' | 'idle' | 'too-sparse' | 'year-9999' | 'too-many' | 'never';
 };
 
-type Visit = (floating: number) => boolean; // true = stop
+/** Why the engine stopped. */
+export type EngineStop = EngineOutput['stop'];
 
 /**
  * Expands `rule` from DTSTART (`start`, floating seconds; `startMs`, its instant) into
@@ -75,108 +78,186 @@ export function runEngine(
   toInstant: ToInstant,
   bounds: EngineBounds,
 ): EngineOutput {
-  const instants: number[] = [];
-  const untilMs = rule.until?.getTime();
-  if (bounds.limit <= 0 || (untilMs !== undefined && startMs > untilMs)) return { instants, stop: 'done' };
-  let counted = 1;
-  const inWindow = (ms: number): boolean =>
-    (bounds.fromMs === undefined || ms >= bounds.fromMs) && (bounds.toMs === undefined || ms < bounds.toMs);
-  if (inWindow(startMs)) instants.push(startMs);
-  if (instants.length >= bounds.limit) return { instants, stop: 'limit' };
-  if (rule.count !== undefined && counted >= rule.count) return { instants, stop: 'done' };
-  if (bounds.toMs !== undefined && startMs >= bounds.toMs) return { instants, stop: 'done' };
-
-  const plan = planOf(rule, start);
-  if (neverMatches(plan) !== undefined) return { instants, stop: 'never' };
-
-  let stop: EngineOutput['stop'] | undefined;
-  let idle = 0;
-  /** Counts and keeps one instance at `ms` (after DTSTART); true = stop. */
-  const accept = (ms: number): boolean => {
-    if (ms > LAST_INSTANT_MS) return (stop = 'year-9999'), true;
-    idle = 0;
-    if (untilMs !== undefined && ms > untilMs) return (stop = 'done'), true;
-    counted += 1;
-    if (rule.count !== undefined && counted > rule.count) return (stop = 'done'), true;
-    if (bounds.toMs !== undefined && ms >= bounds.toMs) return (stop = 'done'), true;
-    if (bounds.fromMs !== undefined && ms < bounds.fromMs) return false;
-    if (instants.length >= bounds.maxResults) return (stop = 'too-many'), true;
-    instants.push(ms);
-    if (instants.length >= bounds.limit) return (stop = 'limit'), true;
-    return false;
-  };
-  // Shifted instances (ascending, distinct) wait until the scan passes their instant: a
-  // shifted 02:45 (03:45 after the gap) comes after an instance at 03:10 that the scan meets
-  // later. Two days of local time past one, no later candidate can come before it.
-  const pending: { readonly ms: number; readonly floating: number }[] = [];
-  const flushWhile = (due: (entry: { readonly ms: number; readonly floating: number }) => boolean, natural?: number): boolean => {
-    while (pending.length > 0 && due(pending[0] ?? { ms: 0, floating: 0 })) {
-      const next = pending.shift()?.ms ?? 0;
-      if (next !== natural && accept(next)) return true; // equal: the instance at `natural` stands for both
-    }
-    return false;
-  };
-  // Candidates come in ascending order; an RFC 7529 FORWARD day can repeat the next period's
-  // first day: the same instance, visited once.
-  let lastVisited = Number.NEGATIVE_INFINITY;
-  const visit: Visit = (floating) => {
-    if (floating <= lastVisited) return false;
-    lastVisited = floating;
-    if (bounds.toFloating !== undefined && floating > bounds.toFloating) return (stop = 'done'), true;
-    if (pending.length > 0 && flushWhile((entry) => entry.floating + 2 * SECONDS_PER_DAY < floating)) return true;
-    const ms = toInstant(floating);
-    idle += 1;
-    if (ms === undefined) {
-      const shifted = bounds.shiftGap?.(floating);
-      if (shifted !== undefined && shifted > startMs && !pending.some((entry) => entry.ms === shifted)) {
-        pending.push({ ms: shifted, floating });
-        pending.sort((a, b) => a.ms - b.ms);
-        idle = 0;
-      }
-      return false;
-    }
-    if (ms <= startMs) return false;
-    return flushWhile((entry) => entry.ms <= ms, ms) || accept(ms);
-  };
-  const skipTo = rule.count === undefined ? bounds.fromFloating : undefined;
-  const lowBound = Math.max(start + 1, skipTo ?? -Infinity);
-  const charge = (work: number): boolean => {
-    idle += work;
-    if (idle > MAX_IDLE_WORK) stop = 'idle';
-    return stop !== undefined;
-  };
-  const shiftGap = bounds.shiftGap;
-  const exists = existsOf(shiftGap === undefined ? toInstant : (f) => toInstant(f) ?? shiftGap(f));
-  const stopped = (): boolean => stop !== undefined;
-  let search: SparseSearch | undefined;
-  let jumps = 0;
-  // A sub-daily rule at the cap with no proof: jump to the next matching period by arithmetic.
-  const resume: Resume = (position) => {
-    if (stop !== 'idle' || idleCapIsProof(plan, MAX_IDLE_WORK)) return undefined;
-    jumps += 1;
-    if (jumps > MAX_SPARSE_JUMPS) return (stop = 'too-sparse'), undefined;
-    search ??= sparseSearch(plan, MAX_SPARSE_PAIRS);
-    if (search === undefined) return (stop = 'too-sparse'), undefined;
-    const next = search.next(position);
-    if (next === undefined) return undefined; // proven: no period ever matches again
-    idle = 0;
-    stop = undefined;
-    return next;
-  };
-  if (plan.unit === undefined) dayLevel(plan, lowBound, visit, exists, charge, stopped);
-  else subDaily(plan, lowBound, visit, exists, charge, stopped, resume);
-  if (pending.length > 0 && (stop === undefined || stop === 'done' || stop === 'idle' || stop === 'year-9999')) {
-    // The scan ended: the shifted instances still waiting are instances too (accept re-checks UNTIL, COUNT and `to`).
-    const ended = stop;
-    stop = undefined;
-    flushWhile(() => true);
-    stop ??= ended;
-  }
-  return { instants, stop: stop ?? 'done' };
+  const run = new EngineRun(rule, start, startMs, toInstant, bounds);
+  const instants = Array.from(run);
+  return { instants, stop: run.stop ?? 'done' };
 }
 
-const LAST_FLOATING = Date.UTC(10000, 0, 2) / 1000;
-const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+/**
+ * {@link runEngine} as a lazy iterator: each `next()` scans only as far as the next instant
+ * (ms), so taking the first of an endless rule costs one step. `stop` tells why it ended once
+ * it has (`undefined` before).
+ *
+ * @example
+ * const run = new EngineRun(daily, start, start * 1000, (f) => f * 1000, { limit: 3, maxResults: 100 })
+ * run.next() // { value: start * 1000, done: false }
+ */
+export class EngineRun implements IterableIterator<number> {
+  /** Why the run ended; `undefined` while instants may still come. */
+  stop: EngineStop | undefined;
+  /**
+   * Kept instants not yet handed out, `ready[head]` to `ready[tail - 1]` (a visit can keep
+   * several: shifted ones waiting, then its own); the slots are reused, never shrunk.
+   */
+  private readonly ready: number[] = [];
+  private head = 0;
+  private tail = 0;
+  private readonly nextCandidate: NextCandidate | undefined;
+  private readonly visit: (floating: number) => boolean;
+  private readonly finish: () => void;
+
+  constructor(rule: RecurrenceRule, start: number, startMs: number, toInstant: ToInstant, bounds: EngineBounds) {
+    const untilMs = rule.until?.getTime();
+    let counted = 1;
+    /** Instances kept so far (handed out or waiting in `ready`). */
+    let kept = 0;
+    const ready = this.ready;
+    let stop: EngineStop | undefined;
+    let idle = 0;
+    /** Counts and keeps one instance at `ms` (after DTSTART); true = stop. */
+    const accept = (ms: number): boolean => {
+      if (ms > LAST_INSTANT_MS) return (stop = 'year-9999'), true;
+      idle = 0;
+      if (untilMs !== undefined && ms > untilMs) return (stop = 'done'), true;
+      counted += 1;
+      if (rule.count !== undefined && counted > rule.count) return (stop = 'done'), true;
+      if (bounds.toMs !== undefined && ms >= bounds.toMs) return (stop = 'done'), true;
+      if (bounds.fromMs !== undefined && ms < bounds.fromMs) return false;
+      if (kept >= bounds.maxResults) return (stop = 'too-many'), true;
+      kept += 1;
+      ready[this.tail] = ms;
+      this.tail += 1;
+      if (kept >= bounds.limit) return (stop = 'limit'), true;
+      return false;
+    };
+    // Shifted instances (ascending, distinct) wait until the scan passes their instant: a
+    // shifted 02:45 (03:45 after the gap) comes after an instance at 03:10 that the scan meets
+    // later. Two days of local time past one, no later candidate can come before it.
+    const pending: { readonly ms: number; readonly floating: number }[] = [];
+    const flushWhile = (due: (entry: { readonly ms: number; readonly floating: number }) => boolean, natural?: number): boolean => {
+      while (pending.length > 0 && due(pending[0] ?? { ms: 0, floating: 0 })) {
+        const next = pending.shift()?.ms ?? 0;
+        if (next !== natural && accept(next)) return true; // equal: the instance at `natural` stands for both
+      }
+      return false;
+    };
+    // Candidates come in ascending order; an RFC 7529 FORWARD day can repeat the next period's
+    // first day: the same instance, visited once.
+    let lastVisited = Number.NEGATIVE_INFINITY;
+    this.visit = (floating) => {
+      if (floating <= lastVisited) return false;
+      lastVisited = floating;
+      if (bounds.toFloating !== undefined && floating > bounds.toFloating) return (stop = 'done'), true;
+      if (pending.length > 0 && flushWhile((entry) => entry.floating + 2 * SECONDS_PER_DAY < floating)) return true;
+      const ms = toInstant(floating);
+      idle += 1;
+      if (ms === undefined) {
+        const shifted = bounds.shiftGap?.(floating);
+        if (shifted !== undefined && shifted > startMs && !pending.some((entry) => entry.ms === shifted)) {
+          pending.push({ ms: shifted, floating });
+          pending.sort((a, b) => a.ms - b.ms);
+          idle = 0;
+        }
+        return false;
+      }
+      if (ms <= startMs) return false;
+      return flushWhile((entry) => entry.ms <= ms, ms) || accept(ms);
+    };
+    this.finish = () => {
+      if (pending.length > 0 && (stop === undefined || stop === 'done' || stop === 'idle' || stop === 'year-9999')) {
+        // The scan ended: the shifted instances still waiting are instances too (accept re-checks UNTIL, COUNT and `to`).
+        const ended = stop;
+        stop = undefined;
+        flushWhile(() => true);
+        stop ??= ended;
+      }
+      this.stop = stop ?? 'done';
+    };
+
+    // DTSTART always counts as the first instance.
+    const inWindow = (bounds.fromMs === undefined || startMs >= bounds.fromMs) && (bounds.toMs === undefined || startMs < bounds.toMs);
+    const early = ((): EngineStop | undefined => {
+      if (bounds.limit <= 0 || (untilMs !== undefined && startMs > untilMs)) return 'done';
+      if (inWindow) {
+        kept += 1;
+        ready[0] = startMs;
+        this.tail = 1;
+      }
+      if (kept >= bounds.limit) return 'limit';
+      if (rule.count !== undefined && counted >= rule.count) return 'done';
+      if (bounds.toMs !== undefined && startMs >= bounds.toMs) return 'done';
+      return undefined;
+    })();
+    if (early !== undefined) {
+      this.stop = early;
+      this.nextCandidate = undefined;
+      return;
+    }
+    const plan = planOf(rule, start);
+    if (neverMatches(plan) !== undefined) {
+      this.stop = 'never';
+      this.nextCandidate = undefined;
+      return;
+    }
+    const skipTo = rule.count === undefined ? bounds.fromFloating : undefined;
+    const lowBound = Math.max(start + 1, skipTo ?? -Infinity);
+    const charge = (work: number): boolean => {
+      idle += work;
+      if (idle > MAX_IDLE_WORK) stop = 'idle';
+      return stop !== undefined;
+    };
+    const shiftGap = bounds.shiftGap;
+    const exists = existsOf(shiftGap === undefined ? toInstant : (f) => toInstant(f) ?? shiftGap(f));
+    const stopped = (): boolean => stop !== undefined;
+    let search: SparseSearch | undefined;
+    let jumps = 0;
+    // A sub-daily rule at the cap with no proof: jump to the next matching period by arithmetic.
+    const resume: Resume = (position) => {
+      if (stop !== 'idle' || idleCapIsProof(plan, MAX_IDLE_WORK)) return undefined;
+      jumps += 1;
+      if (jumps > MAX_SPARSE_JUMPS) return (stop = 'too-sparse'), undefined;
+      search ??= sparseSearch(plan, MAX_SPARSE_PAIRS);
+      if (search === undefined) return (stop = 'too-sparse'), undefined;
+      const next = search.next(position);
+      if (next === undefined) return undefined; // proven: no period ever matches again
+      idle = 0;
+      stop = undefined;
+      return next;
+    };
+    const scan: Scan = { lowBound, exists, charge, stopped };
+    this.nextCandidate = plan.unit === undefined ? dayLevelScan(plan, scan) : subDailyScan(plan, scan, resume);
+  }
+
+  next(): IteratorResult<number, undefined> {
+    if (this.head >= this.tail) {
+      this.head = 0;
+      this.tail = 0;
+      this.fill();
+      if (this.tail === 0) return { value: undefined, done: true };
+    }
+    const value = this.ready[this.head] ?? 0;
+    this.head += 1;
+    return { value, done: false };
+  }
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  /** Scans candidates until one or more instants are ready or the run ends. */
+  private fill(): void {
+    const nextCandidate = this.nextCandidate;
+    if (this.stop !== undefined || nextCandidate === undefined) return;
+    for (;;) {
+      const floating = nextCandidate();
+      if (floating === undefined || this.visit(floating)) {
+        this.finish();
+        return;
+      }
+      if (this.tail > 0) return;
+    }
+  }
+}
 
 /**
  * Most (day of the 400-year cycle, time of day) pairs a sparse sub-daily rule may have for
@@ -187,176 +268,3 @@ export const MAX_SPARSE_PAIRS = 20_000;
 /** Most arithmetic jumps in one expansion; more gives `'too-sparse'` (each jump costs ~ms). */
 export const MAX_SPARSE_JUMPS = 64;
 
-/** Called at the idle cap with the current period start: the next period start to scan, or undefined to stop. */
-type Resume = (position: number) => number | undefined;
-
-/** Candidates of one period: sorted days x sorted times of day, optionally picked by BYSETPOS. */
-function visitPeriod(plan: Plan, days: number[], times: readonly number[], lowBound: number, visit: Visit, exists: Exists): boolean {
-  const perDay = times.length;
-  const total = days.length * perDay;
-  if (total === 0) return false;
-  if (plan.bySetPos !== undefined) {
-    for (const index of pickBySetPos(plan.bySetPos, days, times, exists)) {
-      const floating = candidateAt(days, times, index);
-      if (floating >= lowBound && visit(floating)) return true;
-    }
-    return false;
-  }
-  if (days.length === 1) {
-    const base = (days[0] ?? 0) * SECONDS_PER_DAY;
-    for (let i = 0; i < perDay; i += 1) {
-      const floating = base + (times[i] ?? 0);
-      if (floating >= lowBound && visit(floating)) return true;
-    }
-    return false;
-  }
-  let lo = 0;
-  let hi = total;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (candidateAt(days, times, mid) < lowBound) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < total; i += 1) if (visit(candidateAt(days, times, i))) return true;
-  return false;
-}
-
-function dayLevel(plan: Plan, lowBound: number, visit: Visit, exists: Exists, charge: (n: number) => boolean, stopped: () => boolean): void {
-  const { interval, startDay, startDate, dayFilter, timesOfDay } = plan;
-  const lowDay = Math.floor(lowBound / SECONDS_PER_DAY);
-  const firstWeek = weekStartOf(startDay, plan.wkst);
-  const firstMonth = monthIndex(startDate);
-  const lowDate = civilDate(Math.max(lowDay, startDay));
-  const periods = {
-    DAILY: Math.floor((lowDay - startDay) / interval),
-    WEEKLY: Math.floor((lowDay - firstWeek) / (7 * interval)),
-    MONTHLY: Math.floor((monthIndex(lowDate) - firstMonth) / interval),
-    YEARLY: Math.floor((lowDate.year - startDate.year) / interval),
-  } as const;
-  const freq = plan.freq as keyof typeof periods;
-  const months = plan.rule.byMonth === undefined ? undefined : [...new Set(plan.rule.byMonth)].sort((a, b) => a - b);
-  for (let k = Math.max(0, periods[freq]); ; k += 1) {
-    const days: number[] = [];
-    let first: number;
-    let end: number;
-    if (freq === 'DAILY') {
-      first = startDay + k * interval;
-      end = first + 1;
-    } else if (freq === 'WEEKLY') {
-      first = firstWeek + k * 7 * interval;
-      end = first + 7;
-    } else if (freq === 'MONTHLY') {
-      first = monthIndexStart(firstMonth + k * interval);
-      end = monthIndexStart(firstMonth + k * interval + 1);
-    } else {
-      const year = startDate.year + k * interval;
-      first = dayNumber(year, 1, 1);
-      end = dayNumber(year + 1, 1, 1);
-    }
-    if (first * SECONDS_PER_DAY > LAST_FLOATING) return;
-    if (freq === 'YEARLY' && months !== undefined) {
-      const year = civilDate(first).year;
-      for (const m of months) {
-        const monthEnd = m === 12 ? end : dayNumber(year, m + 1, 1);
-        for (let d = dayNumber(year, m, 1); d < monthEnd; d += 1) if (dayFilter(d)) days.push(d);
-      }
-    } else {
-      for (let d = first; d < end; d += 1) if (dayFilter(d)) days.push(d);
-    }
-    if (plan.skipTargets !== undefined && (freq === 'MONTHLY' || freq === 'YEARLY')) {
-      const { year, month } = civilDate(first);
-      const moved = plan.skipTargets(year, freq === 'MONTHLY' ? [month] : (months ?? ALL_MONTHS));
-      if (moved.length > 0) {
-        const all = [...new Set([...days, ...moved])].sort((a, b) => a - b);
-        days.length = 0;
-        days.push(...all);
-      }
-    }
-    if (charge(end - first)) return;
-    if (visitPeriod(plan, days, timesOfDay, lowBound, visit, exists) || stopped()) return;
-  }
-}
-
-function subDaily(
-  plan: Plan,
-  lowBound: number,
-  visit: Visit,
-  exists: Exists,
-  charge: (n: number) => boolean,
-  stopped: () => boolean,
-  resume: Resume,
-): void {
-  const unit = plan.unit ?? 1;
-  const step = plan.interval * unit;
-  const first = Math.floor(plan.start / unit) * unit;
-  const periodAtOrAfter = (t: number): number => Math.max(0, Math.ceil((t - first) / step));
-  let k = Math.max(0, Math.floor((lowBound - first) / step));
-  let cachedDay = Number.NaN;
-  let cachedPass = false;
-  for (;;) {
-    const periodStart = first + k * step;
-    if (periodStart > LAST_FLOATING) return;
-    if (charge(1)) {
-      const next = resume(periodStart);
-      if (next === undefined) return;
-      k = Math.round((next - first) / step); // next >= periodStart: never backwards
-      continue;
-    }
-    const dayNo = Math.floor(periodStart / SECONDS_PER_DAY);
-    if (dayNo !== cachedDay) {
-      cachedDay = dayNo;
-      cachedPass = plan.dayFilter(dayNo);
-    }
-    if (!cachedPass) {
-      k = Math.max(k + 1, periodAtOrAfter((dayNo + 1) * SECONDS_PER_DAY));
-      continue;
-    }
-    const tod = periodStart - dayNo * SECONDS_PER_DAY;
-    const hour = Math.floor(tod / 3600);
-    const minute = Math.floor((tod % 3600) / 60);
-    const second = tod % 60;
-    if (!plan.hourSet.has(hour)) {
-      k = Math.max(k + 1, periodAtOrAfter(dayNo * SECONDS_PER_DAY + (hour + 1) * 3600));
-      continue;
-    }
-    if (unit <= 60 && !plan.minuteSet.has(minute)) {
-      k = Math.max(k + 1, periodAtOrAfter(periodStart - second + 60));
-      continue;
-    }
-    if (unit === 1 && !plan.secondSet.has(second)) {
-      k += 1;
-      continue;
-    }
-    const dayBase = dayNo * SECONDS_PER_DAY;
-    if (plan.bySetPos === undefined) {
-      // Straight to the candidates: no per-period list to build.
-      if (unit === 3600) {
-        for (const m of plan.minutes) {
-          for (const s of plan.seconds) {
-            const floating = dayBase + hour * 3600 + m * 60 + s;
-            if (floating >= lowBound && visit(floating)) return;
-          }
-        }
-      } else if (unit === 60) {
-        for (const s of plan.seconds) {
-          const floating = periodStart + s;
-          if (floating >= lowBound && visit(floating)) return;
-        }
-      } else if (periodStart >= lowBound && visit(periodStart)) {
-        return;
-      }
-      if (stopped()) return;
-    } else {
-      const times: number[] = [];
-      if (unit === 3600) {
-        for (const m of plan.minutes) for (const s of plan.seconds) times.push(hour * 3600 + m * 60 + s);
-      } else if (unit === 60) {
-        for (const s of plan.seconds) times.push(tod + s);
-      } else {
-        times.push(tod);
-      }
-      if (visitPeriod(plan, [dayNo], times, lowBound, visit, exists) || stopped()) return;
-    }
-    k += 1;
-  }
-}

@@ -30,6 +30,10 @@ export const RECURRENCE_MESSAGES = {
   unbounded: 'the rule has neither COUNT nor UNTIL: pass a `to` or a `limit` to bound the expansion',
   tooSparse: (units: number) =>
     `the rule's occurrences are too sparse to find: after ${units} scan steps without one, the arithmetic search for the next exceeded its bounds, so the list could be incomplete; pass a \`from\` nearer the next occurrence or simplify the rule (e.g. an INTERVAL that divides a day)`,
+  invalidRuleObject: (detail: string) => `recurrenceRule${detail.startsWith('.') || detail.startsWith(':') ? '' : ' '}${detail}`,
+  notRecur: 'recur must be an object with a recurrenceRule and a start',
+  adjustmentNotLazy:
+    "recurrenceInstants gives the rule's own instants: businessDayAdjustment is not supported here (use expandRecurrence, or adjust each instant)",
   tooMany: (max: number) => `the expansion would return more than ${max} occurrences: narrow the window or pass a limit`,
 } as const;
 

@@ -1,8 +1,8 @@
 import { parseDateTime } from '../shared/rfc3339.js';
-import { LAST_INSTANT_MS, MAX_IDLE_WORK, runEngine } from './engine.js';
+import { EngineRun, type EngineStop, LAST_INSTANT_MS, MAX_IDLE_WORK } from './engine.js';
 import { RECURRENCE_MESSAGES as M, RecurrenceError } from './errors.js';
 import type { RecurrenceRule } from './types.js';
-import { instantOfLocalMs, instantOfLocalMsShifted, isTimeZone, wallTimeOf, wallToEpochMs } from './zone.js';
+import { instantOfLocalMs, instantOfLocalMsShifted, isTimeZone, localMsOf } from './zone.js';
 
 /** The most occurrences one expansion returns, and the largest `limit` accepted. */
 export const MAX_OCCURRENCES = 100_000;
@@ -130,6 +130,51 @@ export function resolveTimeZone(timeZone: unknown = 'UTC'): string {
  * expandRule(rule, new Date('2026-01-05T09:00:00Z'), { limit: 3 }) // [Date, Date, Date]
  */
 export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): Date[] {
+  const run = startExpansion(rule, start, options);
+  const instants = Array.from(run, (ms) => new Date(ms));
+  refuseIncomplete(run.stop);
+  return instants;
+}
+
+/**
+ * {@link expandRule} as a lazy iterator of instants (ms since the epoch), ascending: the
+ * input is checked at once (the same errors, thrown by this call), and each instant is
+ * computed when it is pulled, so taking the first few of an endless rule costs only those.
+ * The bounds are `expandRule`'s: a rule with neither COUNT nor UNTIL needs a `to` or a
+ * `limit`; pulling past {@link MAX_OCCURRENCES} instants throws `too-many`, and a sub-daily
+ * rule too sparse to search throws `too-sparse` when the scan reaches that point.
+ *
+ * @example
+ * ruleInstants(daily, new Date('2026-01-05T09:00:00Z'), { to: '9999-12-31T00:00:00Z' }).next().value
+ * // 1767603600000
+ */
+export function ruleInstants(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): IterableIterator<number> {
+  return new CheckedInstants(startExpansion(rule, start, options));
+}
+
+/** An engine run that throws, when it ends, the error of a stop that leaves the list incomplete. */
+class CheckedInstants implements IterableIterator<number> {
+  constructor(private readonly run: EngineRun) {}
+
+  next(): IteratorResult<number, undefined> {
+    const step = this.run.next();
+    if (step.done === true) refuseIncomplete(this.run.stop);
+    return step;
+  }
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+}
+
+/** Throws the error of a stop that leaves the list incomplete (more than the cap, or a search that gave up). */
+function refuseIncomplete(stop: EngineStop | undefined): void {
+  if (stop === 'too-many') throw new RecurrenceError('too-many', M.tooMany(MAX_OCCURRENCES));
+  if (stop === 'too-sparse') throw new RecurrenceError('too-sparse', M.tooSparse(MAX_IDLE_WORK));
+}
+
+/** Checks the input of {@link expandRule} (throwing its errors now) and returns the engine's lazy run. */
+function startExpansion(rule: RecurrenceRule, start: Date, options: ExpandOptions): EngineRun {
   // `??`, not the parameter default: expansion has always read a null zone as UTC.
   const timeZone = resolveTimeZone(options.timeZone ?? 'UTC');
   const gaps = resolveNonexistentLocalTime(options.nonexistentLocalTime);
@@ -144,13 +189,13 @@ export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOpt
     throw new RecurrenceError('unbounded', M.unbounded);
   }
   const utc = timeZone === 'UTC' || timeZone === 'Etc/UTC';
-  const floatingOf = (ms: number): number =>
-    utc ? Math.floor(ms / 1000) : Math.floor(wallToEpochMs(wallTimeOf(new Date(ms), timeZone)) / 1000);
+  const floatingOf = (ms: number): number => (utc ? Math.floor(ms / 1000) : localMsOf(ms, timeZone) / 1000);
   const toInstantMs = utc
     ? (floating: number): number => floating * 1000
     : (floating: number): number | undefined => instantOfLocalMs(floating * 1000, timeZone);
   const upper = [toMs, rule.until?.getTime()].filter((v): v is number => v !== undefined && v <= LAST_INSTANT_MS);
-  const out = runEngine(rule, floatingOf(startMs), startMs, toInstantMs, {
+  // One more than MAX_OCCURRENCES may be asked for: reaching it is the `too-many` stop.
+  return new EngineRun(rule, floatingOf(startMs), startMs, toInstantMs, {
     ...(fromMs === undefined ? {} : { fromMs, fromFloating: lowestFloating(Math.max(fromMs, startMs), floatingOf) }),
     ...(toMs === undefined ? {} : { toMs }),
     ...(upper.length === 0 ? {} : { toFloating: floatingOf(Math.min(...upper)) + TWO_DAYS }),
@@ -158,10 +203,4 @@ export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOpt
     maxResults: MAX_OCCURRENCES,
     ...(utc || gaps === 'omit' ? {} : { shiftGap: (floating: number) => instantOfLocalMsShifted(floating * 1000, timeZone) }),
   });
-  if (out.stop === 'too-many' || out.instants.length > MAX_OCCURRENCES) {
-    throw new RecurrenceError('too-many', M.tooMany(MAX_OCCURRENCES));
-  }
-  if (out.stop === 'too-sparse') throw new RecurrenceError('too-sparse', M.tooSparse(MAX_IDLE_WORK));
-  return out.instants.map((ms) => new Date(ms));
 }
-

@@ -27,7 +27,8 @@ export const PART_NAMES = [
 ] as const;
 type PartName = (typeof PART_NAMES)[number];
 
-const LIST_FIELDS = {
+/** The RRULE list parts and the rule fields they fill. */
+export const LIST_FIELDS = {
   BYSECOND: 'bySecond',
   BYMINUTE: 'byMinute',
   BYHOUR: 'byHour',
@@ -41,8 +42,10 @@ const LIST_FIELDS = {
 /** Printable ASCII only (U+0020 to U+007E); RRULE names and values are all ASCII. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+const PART_NAME_SET: ReadonlySet<string> = new Set(PART_NAMES);
+
 function isPartName(name: string): name is PartName {
-  return (PART_NAMES as readonly string[]).includes(name);
+  return PART_NAME_SET.has(name);
 }
 
 /**
@@ -69,21 +72,27 @@ export function parseRecurrenceRule(text: string): Result<RecurrenceRule, string
   if (text.length > MAX_RULE_LENGTH) return err(M.tooLong(MAX_RULE_LENGTH));
   // Before any case folding: toUpperCase maps 'ı' to 'I' and 'ſ' to 'S'.
   if (!PRINTABLE_ASCII.test(text)) return err(M.notAscii);
-  const body = text.toUpperCase().startsWith('RRULE:') ? text.slice(6) : text;
-  if (body === '') return err(M.empty);
+  // One case fold for the whole text (printable ASCII keeps every length), and the parts cut
+  // by index: the error messages quote the text as written, from the same positions.
+  const prefix = text.length >= 6 && text.slice(0, 6).toUpperCase() === 'RRULE:' ? 6 : 0;
+  const written = prefix === 0 ? text : text.slice(prefix);
+  if (written === '') return err(M.empty);
+  const body = written.toUpperCase();
   const seen = new Set<PartName>();
   const rule: Partial<Mutable<RecurrenceRule>> = {};
-  for (const part of body.split(';')) {
-    if (part === '') return err(M.emptyPart);
-    const eq = part.indexOf('=');
-    if (eq <= 0) return err(M.malformedPart(part));
-    const name = part.slice(0, eq).toUpperCase();
-    const value = part.slice(eq + 1).toUpperCase();
-    if (!isPartName(name)) return err(M.unknownPart(part.slice(0, eq)));
+  for (let at = 0; at <= body.length; ) {
+    const semicolon = body.indexOf(';', at);
+    const end = semicolon === -1 ? body.length : semicolon;
+    if (end === at) return err(M.emptyPart);
+    const eq = body.indexOf('=', at);
+    if (eq === -1 || eq >= end || eq === at) return err(M.malformedPart(written.slice(at, end)));
+    const name = body.slice(at, eq);
+    if (!isPartName(name)) return err(M.unknownPart(written.slice(at, eq)));
     if (seen.has(name)) return err(M.duplicatePart(name));
     seen.add(name);
-    const problem = readPart(rule, name, value);
+    const problem = readPart(rule, name, body.slice(eq + 1, end));
     if (problem !== undefined) return err(problem);
+    at = end + 1;
   }
   if (rule.freq === undefined) return err(M.freqRequired);
   const complete: RecurrenceRule = { ...rule, freq: rule.freq, interval: rule.interval ?? 1, wkst: rule.wkst ?? 'MO' };

@@ -24,9 +24,6 @@ export type Plan = {
   readonly hours: readonly number[];
   readonly minutes: readonly number[];
   readonly seconds: readonly number[];
-  readonly hourSet: ReadonlySet<number>;
-  readonly minuteSet: ReadonlySet<number>;
-  readonly secondSet: ReadonlySet<number>;
   /** Sorted times of day (seconds) of one day-level period; empty for sub-daily rules. */
   readonly timesOfDay: readonly number[];
   readonly bySetPos: readonly number[] | undefined;
@@ -37,7 +34,8 @@ export type Plan = {
   readonly rule: RecurrenceRule;
 };
 
-const sortedUnique = (values: readonly number[]): number[] => [...new Set(values)].sort((a, b) => a - b);
+const sortedUnique = (values: readonly number[]): number[] =>
+  values.length === 1 ? [...values] : [...new Set(values)].sort((a, b) => a - b);
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
 /**
@@ -83,9 +81,6 @@ export function planOf(rule: RecurrenceRule, start: number): Plan {
     hours,
     minutes,
     seconds,
-    hourSet: new Set(hours),
-    minuteSet: new Set(minutes),
-    secondSet: new Set(seconds),
     timesOfDay,
     bySetPos: rule.bySetPos,
     start,

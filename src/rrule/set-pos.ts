@@ -57,8 +57,9 @@ export function pickBySetPos(positions: readonly number[], days: readonly number
  * existsOf((f) => f * 1000)(1_700_000_000) // true: UTC has no gaps
  */
 export function existsOf(toInstant: ToInstant): Exists {
-  const wholeDays = new Map<number, boolean>();
+  let wholeDays: Map<number, boolean> | undefined; // made on first use: most rules never ask
   const isWholeDay = (day: number): boolean => {
+    wholeDays ??= new Map();
     let whole = wholeDays.get(day);
     if (whole === undefined) {
       const dayStart = toInstant(day * SECONDS_PER_DAY);

@@ -36,16 +36,16 @@ function hasNumberedByDay(rule: RecurrenceRule): boolean {
 }
 
 function hasOtherByPart(rule: RecurrenceRule): boolean {
-  return [
-    rule.bySecond,
-    rule.byMinute,
-    rule.byHour,
-    rule.byDay,
-    rule.byMonthDay,
-    rule.byYearDay,
-    rule.byWeekNo,
-    rule.byMonth,
-  ].some((part) => part !== undefined);
+  return (
+    rule.bySecond !== undefined ||
+    rule.byMinute !== undefined ||
+    rule.byHour !== undefined ||
+    rule.byDay !== undefined ||
+    rule.byMonthDay !== undefined ||
+    rule.byYearDay !== undefined ||
+    rule.byWeekNo !== undefined ||
+    rule.byMonth !== undefined
+  );
 }
 
 /**

@@ -170,6 +170,9 @@ const MAX_CACHED_OFFSETS = 20_000;
 /** Offsets per zone, per UTC hour (hours since the epoch): number keys, no string built per lookup. */
 const hourOffsets = new Map<string, Map<number, number>>();
 let cachedOffsetCount = 0;
+/** The zone of the last look-up and its memo (the same Map as in `hourOffsets`). */
+let lastZone: string | undefined;
+let lastZoneOffsets: Map<number, number> | undefined;
 
 function rawOffsetAt(wholeSecondMs: number, timeZone: string): number {
   // Intl's fields are always usual ones; civilMs also measures a local time past Date's end.
@@ -184,7 +187,12 @@ function rawOffsetAt(wholeSecondMs: number, timeZone: string): number {
 function offsetAt(epochMs: number, timeZone: string): number {
   const whole = Math.floor(epochMs / 1000) * 1000;
   const hour = Math.floor(whole / MS_PER_HOUR);
-  let zone = hourOffsets.get(timeZone);
+  // Expansion asks about one zone many times in a row: the last zone's memo is at hand.
+  let zone = timeZone === lastZone ? lastZoneOffsets : hourOffsets.get(timeZone);
+  if (zone !== undefined) {
+    lastZone = timeZone;
+    lastZoneOffsets = zone;
+  }
   const cached = zone?.get(hour);
   if (cached !== undefined) return cached;
   const start = hour * MS_PER_HOUR;
@@ -198,6 +206,8 @@ function offsetAt(epochMs: number, timeZone: string): number {
     hourOffsets.clear();
     cachedOffsetCount = 0;
     zone = undefined;
+    lastZone = undefined;
+    lastZoneOffsets = undefined;
   }
   if (zone === undefined) hourOffsets.set(timeZone, (zone = new Map()));
   zone.set(hour, first);
@@ -214,6 +224,22 @@ function sameWall(a: WallTime, b: WallTime): boolean {
     a.minute === b.minute &&
     a.second === b.second
   );
+}
+
+/**
+ * The local wall time at `epochMs` in `timeZone`, as whole-second milliseconds read as if UTC
+ * (what `wallToEpochMs(wallTimeOf(new Date(epochMs), timeZone))` gives), from the memoised
+ * offsets instead of a formatter call. Throws `RangeError` for an unknown zone or an instant
+ * beyond what a Date can hold.
+ *
+ * @example
+ * localMsOf(Date.UTC(2026, 6, 1, 13), 'America/New_York') // Date.UTC(2026, 6, 1, 9)
+ */
+export function localMsOf(epochMs: number, timeZone: string): number {
+  const whole = Math.floor(epochMs / 1000) * 1000;
+  if (isUtc(timeZone)) return whole;
+  if (!isInDateRange(whole)) throw new RangeError('localMsOf: invalid Date');
+  return whole + offsetAt(whole, timeZone);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Result, err, ok } from '../shared/result.js';
 import { formatDateTime } from '../shared/rfc3339.js';
-import { type ExpandOptions as RuleExpandOptions, expandRule, toInstant } from '../rrule/expand.js';
+import { type ExpandOptions as RuleExpandOptions, ruleInstants, toInstant } from '../rrule/expand.js';
 import { expandOnBusinessDays, resolveBusinessDayAdjustment } from './business-day-runs.js';
 import type { BusinessDayAdjustment } from './business-days/business-days.js';
 import { RecurrenceError, RECURRENCE_MESSAGES as M } from '../rrule/errors.js';
@@ -78,7 +78,7 @@ export function expandRecurrence<R>(recur: RecurInput<R>, options: ExpandOptions
     status: 'pending',
   });
   const convention = resolveBusinessDayAdjustment(options.businessDayAdjustment);
-  if (convention === 'none') return expandRule(rule, start, options).map((instant) => occurrence(instant.getTime()));
+  if (convention === 'none') return Array.from(ruleInstants(rule, start, options), occurrence);
   return expandOnBusinessDays(rule, start, options, convention).map(({ ms, from }) =>
     from.length === 1 && from[0] === ms
       ? occurrence(ms)

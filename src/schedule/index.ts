@@ -36,6 +36,7 @@ export {
   type WallTime,
 } from '../rrule/index.js';
 export { expandRecurrence, tryExpandRecurrence, type ExpandOptions, type RecurInput, type GeneratedOccurrence } from './expand.js';
+export { recurrenceInstants, type InstantsRecur, type InstantsWindow } from './instants.js';
 export {
   scheduleOccurrences,
   tryScheduleOccurrences,
@@ -103,6 +104,22 @@ export {
   type SweepDays,
   type FundsAvailableOptions,
 } from './sweep.js';
+export {
+  RAIL_CALENDARS,
+  RAIL_NAMES,
+  NEW_YORK_BANKING_DAYS,
+  EVERY_DAY,
+  RAIL_MESSAGES,
+  nextSubmissionWindow,
+  settlementTime,
+  type RailCalendar,
+  type RailName,
+  type RailWindow,
+  type SubmissionWindow,
+  type OperatingDays,
+  type DayTime,
+  type ClockTime,
+} from './rails/index.js';
 export {
   fedHolidays,
   FED_HOLIDAY_RULES,

@@ -2,6 +2,10 @@ import { civilDate, dayNumber } from '../rrule/calendar.js';
 import { type WallTime, instantOf, wallTimeOf } from '../rrule/zone.js';
 import { isBusinessDayNumber } from './business-days/business-days.js';
 import { checkYear } from './business-days/fed-holidays.js';
+import { deepFreeze } from './deep-freeze.js';
+import type { RailCalendar, RailName } from './rails/calendars.js';
+import { RAIL_MESSAGES } from './rails/messages.js';
+import { settlementTime } from './rails/windows.js';
 
 /** The time zone of the sweep availability times in spec 2.10 ("ET"). */
 export const SWEEP_TIME_ZONE = 'America/New_York';
@@ -83,6 +87,12 @@ export type SweepDays = 'banking' | 'calendar';
 export type FundsAvailableOptions = {
   /** `'banking'` (default): ACH funds arrive only on New York banking days; `'calendar'`: on any day. */
   readonly days?: SweepDays | undefined;
+  /**
+   * A rail calendar (a name from `RAIL_CALENDARS` or a host's own calendar): the funds are
+   * available at the rail's {@link settlementTime} for a submission at `initiatedAt`, instead of
+   * the spec's "receive funds by" times. Not combined with `days` (the calendar names its days).
+   */
+  readonly rail?: RailName | RailCalendar | undefined;
 };
 
 /**
@@ -110,6 +120,9 @@ export function isSweepPaymentMethod(method: unknown): method is SweepPaymentMet
  * - `instant-bank-credit`, `rtp-credit`: `initiatedAt` itself (a new `Date`), every day: RTP
  *   and FedNow run around the clock.
  * With `days: 'calendar'` every day counts (a Saturday same-day sweep is due that Saturday).
+ * With `rail` (a rail calendar, see `RAIL_CALENDARS`) the answer is that rail's settlement time
+ * for a submission at `initiatedAt` ({@link settlementTime}): Same Day ACH windows, Fedwire
+ * hours, a host's own calendar; without it the answers above are unchanged.
  * The result is never before `initiatedAt`. Throws `TypeError` ({@link UNKNOWN_SWEEP_METHOD_MESSAGE})
  * for an unknown method and `RangeError` for an invalid Date ({@link INVALID_INITIATED_AT_MESSAGE}),
  * an unknown `days` ({@link INVALID_SWEEP_DAYS_MESSAGE}) or, in banking mode, a New York day
@@ -121,11 +134,16 @@ export function isSweepPaymentMethod(method: unknown): method is SweepPaymentMet
  * fundsAvailableBy('ach-credit-standard', new Date('2026-11-25T15:00:00Z')) // 2026-11-27T15:00:00.000Z (Thanksgiving skipped)
  * fundsAvailableBy('ach-credit-standard', new Date('2026-11-25T15:00:00Z'), { days: 'calendar' }) // 2026-11-26T15:00:00.000Z
  * fundsAvailableBy('rtp-credit', new Date('2026-07-04T14:00:00Z'))          // 2026-07-04T14:00:00.000Z
+ * fundsAvailableBy('ach-credit-same-day', new Date('2026-07-01T14:00:00Z'), { rail: 'ach-same-day' }) // 2026-07-01T17:00:00.000Z (13:00 EDT)
  */
 export function fundsAvailableBy(method: SweepPaymentMethod, initiatedAt: Date, options: FundsAvailableOptions = {}): Date {
   if (!isSweepPaymentMethod(method)) throw new TypeError(UNKNOWN_SWEEP_METHOD_MESSAGE);
   if (!(initiatedAt instanceof Date) || !Number.isFinite(initiatedAt.getTime())) {
     throw new RangeError(INVALID_INITIATED_AT_MESSAGE);
+  }
+  if (options.rail !== undefined) {
+    if (options.days !== undefined) throw new TypeError(RAIL_MESSAGES.railWithDays);
+    return settlementTime(options.rail, initiatedAt);
   }
   const days = options.days ?? 'banking';
   if (days !== 'banking' && days !== 'calendar') throw new RangeError(INVALID_SWEEP_DAYS_MESSAGE);
@@ -158,12 +176,4 @@ function atHour(z: number, hour: number, timeZone: string): Date {
     throw new RangeError(`${hour}:00 does not exist on ${year}-${month}-${day} in ${timeZone}`);
   }
   return instant;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -14,6 +14,7 @@ import { createOpenApiDocument } from '../../src/http/index.js';
 import { FIELD_LIMITS } from '../../src/limits/index.js';
 import { PAGE_CSP } from '../../src/reference/pages/site.js';
 import { describeRecurrence } from '../../src/schedule/index.js';
+import { allocateDecimal } from '../../src/amount/index.js';
 import { type RandomSchedule, expectedDays, holidayOn, isWeekendDate, scheduleArbitrary } from '../reference/random-rules.js';
 import { describeBrowser, launchChromium } from './browser.js';
 import { type PagesServer, startPagesServer } from './server.js';
@@ -109,6 +110,10 @@ describeBrowser('reference server pages in Chromium', (chromiumPath) => {
     await name.fill('x'.repeat(FIELD_LIMITS.lineItemName.max));
     await expect.poll(() => page.locator('[data-total="total"]').textContent()).toBe('12.73 USD');
     expect(await name.getAttribute('aria-invalid')).toBeNull();
+    // The total split by the ratios typed, as allocateDecimal splits it.
+    await page.fill('#invoice-ratios', '1, 2, 0');
+    const parts = allocateDecimal({ currency: 'USD', valueDecimal: '12.73' }, ['1', '2', '0']).map((p, i) => `${['1', '2', '0'][i]}: ${p.valueDecimal} ${p.currency}`);
+    await expect.poll(() => page.locator('#invoice-result ol.allocation li').allTextContents()).toEqual(parts);
     // The request panel marks the failing line of a pasted body.
     await page.locator('#request-body').fill(JSON.stringify({ lineItems: { items: [{ name: 'y'.repeat(151), quantity: 1, basePrice: { currency: 'USD', valueDecimal: '1.00' } }] } }));
     await expect.poll(() => page.locator('#request-result mark.failing').getAttribute('data-field')).toBe('lineItems.items.[0].name');

@@ -1,6 +1,7 @@
-// The library functions that land during this round. Each is one line: while a function is not on
-// main it is `undefined` and the page leaves its feature out; once it is, replace that line by the
-// re-export in the comment above it (nothing else changes).
+// The library functions that landed during round 3, one line each: while a function was not on main
+// its line read `export const name: Type | undefined = undefined` and the page left its feature out;
+// once it landed, the line became the re-export below (nothing else changes). The types say what
+// the page calls them with.
 import type { AmountDecimal } from '../../../amount/index.js';
 
 /** `describeRecurrence` of payments-kit/schedule: the rule in words. */
@@ -15,6 +16,5 @@ export type AllocateDecimal = (amount: AmountDecimal, ratios: readonly string[])
 /** The rule in words (`describeRecurrence` of payments-kit/schedule, on main since issue 24). */
 export { describeRecurrence } from '../../../schedule/index.js';
 
-// export { allocateDecimal } from '../../../amount/index.js';
-/** The allocation, when payments-kit/amount has `allocateDecimal`. */
-export const allocateDecimal: AllocateDecimal | undefined = undefined;
+/** The allocation (`allocateDecimal` of payments-kit/amount, on main since issue 24). */
+export { allocateDecimal } from '../../../amount/index.js';
