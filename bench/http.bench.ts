@@ -16,11 +16,12 @@
 //   BENCH_DURATION=2 BENCH_ROUNDS=3 BENCH_PAIRS=4 npx tsx bench/http.bench.ts
 //   BENCH_CLIENT=autocannon npx tsx bench/http.bench.ts   (no pairs)
 //   BENCH_BASELINE_SERVERS=<bundle> npx tsx bench/http.bench.ts   (also: ours vs an earlier build)
+//   BENCH_ONLY='schedule|PATCH' BENCH_ROUNDS=0 npx tsx bench/http.bench.ts   (some scenarios, pairs only)
 import { build } from 'esbuild';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_HEADERS, DEMO_IDS } from './http/fixtures.js';
+import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS } from './http/fixtures.js';
 import { type LoadResult, type Target, hasTaskset, load, pickClient, pinned } from './http/load.js';
 
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 3);
@@ -33,30 +34,67 @@ const base = `/accounts/${DEMO_IDS.accountID}`;
 const auth = BENCH_HEADERS;
 const schedulePath = `${base}/schedules/${DEMO_IDS.scheduleID}`;
 
-type Scenario = { name: string; server: string; method: string; path: string; headers?: Record<string, string>; body?: string };
+type Scenario = {
+  name: string;
+  server: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The bare server this scenario is paired with when not the small fixed body (the same bytes as its answer). */
+  pairWith?: Scenario;
+};
 
 // Every GET scenario sends the same request, our two headers included (the bare and Hono
 // servers ignore them): the comparison holds the request fixed and varies only the server.
 // The last row shows what those two header lines alone cost a bare server to receive.
 const BARE = 'bare node:http, fixed small JSON body';
 const BARE_SCHEDULE = 'bare node:http, fixed body = our GET schedule answer';
-const SCENARIOS: Scenario[] = [
+const invoicePath = `${base}/invoices/${DEMO_IDS.invoiceID}`;
+const patchHeaders = { ...auth, 'content-type': 'application/json' };
+const patchBody = BENCH_PATCH_BODY;
+const bareSchedule: Scenario = { name: BARE_SCHEDULE, server: 'bare-schedule', method: 'GET', path: schedulePath, headers: auth };
+const bareInvoice: Scenario = {
+  name: 'bare node:http, reads the body, fixed body = our PATCH invoice answer',
+  server: 'bare-invoice',
+  method: 'PATCH',
+  path: invoicePath,
+  headers: patchHeaders,
+  body: patchBody,
+};
+const getSchedule = (name: string, server: string): Scenario => ({ name, server, method: 'GET', path: schedulePath, headers: auth, pairWith: bareSchedule });
+const patchInvoice = (name: string, server: string): Scenario => ({
+  name,
+  server,
+  method: 'PATCH',
+  path: invoicePath,
+  headers: patchHeaders,
+  body: patchBody,
+  pairWith: bareInvoice,
+});
+const ALL_SCENARIOS: Scenario[] = [
   { name: BARE, server: 'bare', method: 'GET', path: schedulePath, headers: auth },
-  { name: BARE_SCHEDULE, server: 'bare-schedule', method: 'GET', path: schedulePath, headers: auth },
+  bareSchedule,
+  bareInvoice,
   { name: 'Hono on @hono/node-server, fixed small JSON body', server: 'hono-fixed', method: 'GET', path: schedulePath, headers: auth },
-  { name: 'ours: GET schedule (toNodeListener)', server: 'ours', method: 'GET', path: schedulePath, headers: auth },
+  getSchedule('ours: GET schedule (payments-kit/node toNodeListener)', 'ours'),
+  getSchedule('Fastify 5: GET schedule, route written as a user would', 'fastify-user'),
+  getSchedule('Hono on @hono/node-server: GET schedule, route written as a user would', 'hono-user'),
   { name: 'ours: GET adjustment (toNodeListener)', server: 'ours', method: 'GET', path: `${base}/adjustments/${DEMO_IDS.adjustmentID}`, headers: auth },
-  {
-    name: 'ours: PATCH invoice (toNodeListener)',
-    server: 'ours',
-    method: 'PATCH',
-    path: `${base}/invoices/${DEMO_IDS.invoiceID}`,
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ description: 'benchmark update', dueDate: '2026-05-01T00:00:00Z' }),
-  },
-  { name: 'ours in Hono: GET schedule (fetch Request/Response bridge)', server: 'hono-ours', method: 'GET', path: schedulePath, headers: auth },
+  patchInvoice('ours: PATCH invoice (payments-kit/node toNodeListener)', 'ours'),
+  patchInvoice('Fastify 5: PATCH invoice, route written as a user would', 'fastify-user'),
+  patchInvoice('Hono on @hono/node-server: PATCH invoice, route written as a user would', 'hono-user'),
+  getSchedule('ours in Hono: GET schedule (fetch Request/Response bridge)', 'hono-ours'),
+  getSchedule('Fastify 5: GET schedule, fixed body = our answer (the framework alone)', 'fastify-fixed'),
+  getSchedule('ours on Bun (Bun.serve, dist/): GET schedule', 'bun'),
+  getSchedule('ours on Deno (Deno.serve, dist/): GET schedule', 'deno'),
+  patchInvoice('ours on Bun (Bun.serve, dist/): PATCH invoice', 'bun'),
+  patchInvoice('ours on Deno (Deno.serve, dist/): PATCH invoice', 'deno'),
   { name: 'bare node:http, fixed small JSON body, request without our two headers', server: 'bare', method: 'GET', path: schedulePath },
 ];
+// BENCH_ONLY=<regex>: only the scenarios whose name matches (the bare baseline always runs).
+const ONLY = process.env['BENCH_ONLY'];
+const SCENARIOS = ALL_SCENARIOS.filter((s, i) => i === 0 || ONLY === undefined || ONLY === '' || new RegExp(ONLY, 'i').test(s.name));
 const BARE_SCENARIO = SCENARIOS[0]!;
 
 // The servers run as one esbuild bundle (as a consumer's build would ship them), not through
@@ -69,15 +107,32 @@ await build({ entryPoints: ['bench/http/servers.ts'], bundle: true, platform: 'n
 
 type Running = { child: ChildProcess; port: number };
 
+// Bun and Deno serve the built package (dist/, `npm run build` first) through the runtime
+// suite's servers (test/runtimes/servers/), which print {"port":N}.
+const RUNTIME_SERVERS = join('test', 'runtimes', 'servers');
+const RUNTIMES: Record<string, { bin: string; args: string[]; env?: Record<string, string> }> = {
+  bun: { bin: join('node_modules', '.bin', 'bun'), args: ['run', 'bun.mjs'] },
+  deno: {
+    bin: join('node_modules', '.bin', 'deno'),
+    args: ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${process.cwd()}`, 'deno.mjs'],
+    env: { DENO_DIR: join(process.cwd(), CACHE, 'deno'), NO_COLOR: '1' },
+  },
+};
+
 function startServer(kind: string, bundle = SERVERS): Promise<Running> {
-  const [command, args] = pinned(1, process.execPath, [bundle, kind]);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const runtime = RUNTIMES[kind];
+  const [command, args] =
+    runtime === undefined ? pinned(1, process.execPath, [bundle, kind]) : pinned(1, join(process.cwd(), runtime.bin), runtime.args);
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    ...(runtime === undefined ? {} : { cwd: RUNTIME_SERVERS, env: { ...process.env, ...runtime.env } }),
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m !== null) resolve({ child, port: Number(m[1]) });
+      const m = /READY (\d+)|"port":\s*(\d+)/.exec(out);
+      if (m !== null) resolve({ child, port: Number(m[1] ?? m[2]) });
     });
     child.once('exit', (code) => reject(new Error(`server ${kind} exited with ${code}`)));
   });
@@ -146,7 +201,7 @@ if (ROUNDS > 0) {
   console.log('|---|---:|---|---:|---:|---:|---:|');
   console.log(`| (bare baseline per round: mean of its first and last run) | ${fmt(median(bareBaseline))} | ${bareBaseline.map(fmt).join(' / ')} | | | | |`);
   const bareScheduleRounds = rps.get(BARE_SCHEDULE) ?? [];
-  const servesScheduleAnswer = (s: Scenario) => s.path === schedulePath && (s.server === 'ours' || s.server === 'hono-ours');
+  const servesScheduleAnswer = (s: Scenario) => s.pairWith === bareSchedule;
   for (const scenario of SCENARIOS) {
     const runs = rps.get(scenario.name) ?? [];
     const ratio = median(runs.map((r, i) => r / (bareBaseline[i] ?? Number.NaN)));
@@ -187,13 +242,14 @@ async function paired(a: Side, b: Side): Promise<{ ratios: number[]; aRps: numbe
 }
 
 if (CLIENT === 'wrk' && hasTaskset && PAIRS > 0) {
-  console.log(`\n## HTTP throughput, paired with the bare server on CPU 1 (${PAIRS} pairs x ${DURATION} s; ${where})`);
-  console.log('| scenario | vs bare: median | vs bare: range | scenario req/s (median) | bare req/s (median) |');
-  console.log('|---|---:|---|---:|---:|');
+  console.log(`\n## HTTP throughput, paired with a bare server on CPU 1 (${PAIRS} pairs x ${DURATION} s; ${where})`);
+  console.log('| scenario | paired with | vs bare: median | vs bare: range | scenario req/s (median) | bare req/s (median) |');
+  console.log('|---|---|---:|---|---:|---:|');
   for (const scenario of [BARE_SCENARIO, ...SCENARIOS.slice(1)]) {
-    const { ratios, aRps, bRps } = await paired({ scenario: BARE_SCENARIO }, { scenario });
+    const bare = scenario.pairWith ?? BARE_SCENARIO;
+    const { ratios, aRps, bRps } = await paired({ scenario: bare }, { scenario });
     const label = scenario === BARE_SCENARIO ? `${scenario.name} (a second one: the method's own error)` : scenario.name;
-    console.log(`| ${label} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
+    console.log(`| ${label} | ${bare.server} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
   }
 
   // Before/after: BENCH_BASELINE_SERVERS names another build of bench/http/servers.ts (e.g. from
@@ -209,6 +265,9 @@ if (CLIENT === 'wrk' && hasTaskset && PAIRS > 0) {
     }
   }
 }
+
+// BENCH_IN_PROCESS=0 skips the in-process comparisons below.
+if (process.env['BENCH_IN_PROCESS'] === '0') process.exit(0);
 
 // In-process: the cost of the WHATWG Request/Response bridge itself, on one GET adjustment.
 // Ours (first, the baseline) is the exchange fast path toNodeListener uses; the other builds a

@@ -12,3 +12,6 @@ export const BENCH_HEADERS: Readonly<Record<string, string>> = {
 
 /** The bare server's fixed body: about the size of an adjustment answer. */
 export const FIXED_BODY = JSON.stringify(DEMO_ADJUSTMENT);
+
+/** The body of every PATCH invoice request: no status move, so no effect and no e-mail. */
+export const BENCH_PATCH_BODY = JSON.stringify({ description: 'benchmark update', dueDate: '2026-05-01T00:00:00Z' });

@@ -1,17 +1,19 @@
 // Child-process servers for bench/http.bench.ts. Usage: node --import tsx bench/http/servers.ts <kind>
 // Prints "READY <port>" once listening on 127.0.0.1 (ephemeral port).
 import { serve as honoServe } from '@hono/node-server';
+import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
 import { toNodeListener } from '../../src/node/index.js';
-import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
+import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
+import { authorized, getScheduleRoute, updateInvoiceRoute } from './user-routes.js';
 
 // The system clock, as in production (the schedule answer is reused while its slice is unchanged).
 const handler = () => createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
 
-const kinds: Record<string, () => Server> = {
+const kinds: Record<string, () => Server | Promise<Server>> = {
   // The ceiling: node:http answering a fixed JSON body.
   bare: () =>
     createServer((_req, res) => {
@@ -26,12 +28,69 @@ const kinds: Record<string, () => Server> = {
     });
     return server;
   },
+  // The ceiling for PATCH invoice: node:http reading the request body, then answering, fixed,
+  // the exact bytes of our PATCH invoice answer.
+  'bare-invoice': () =>
+    createServer((req, res) => {
+      req.on('data', () => undefined);
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(invoiceBody)) });
+        res.end(invoiceBody);
+      });
+    }),
   // Ours: createHandler through toNodeListener.
   ours: () => createServer(toNodeListener(handler())),
   // Hono on @hono/node-server serving the same fixed body on the schedule route.
   'hono-fixed': () => {
     const app = new Hono();
     app.get('/accounts/:accountID/schedules/:scheduleID', (c) => c.body(FIXED_BODY, 200, { 'content-type': 'application/json' }));
+    return honoServe({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as unknown as Server;
+  },
+  // Fastify 5 serving GET schedule and PATCH invoice as a Fastify user would (bench/http/user-routes.ts).
+  'fastify-user': async () => {
+    let server: Server | undefined;
+    const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
+    const store = createMemoryStore({ seed: DEMO_SEED });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'unauthorized' });
+    });
+    app.get<{ Params: { accountID: string; scheduleID: string } }>('/accounts/:accountID/schedules/:scheduleID', async (request, reply) => {
+      const answer = await getScheduleRoute(store, request.params.accountID, request.params.scheduleID);
+      return reply.code(answer.status).send(answer.json);
+    });
+    app.patch<{ Params: { accountID: string; invoiceID: string } }>('/accounts/:accountID/invoices/:invoiceID', async (request, reply) => {
+      const answer = await updateInvoiceRoute(store, request.params.accountID, request.params.invoiceID, request.body);
+      return reply.code(answer.status).send(answer.json);
+    });
+    await app.ready();
+    if (server === undefined) throw new Error('fastify built no server');
+    return server;
+  },
+  // Fastify 5 answering, fixed, the bytes of our GET schedule answer: the framework's own cost.
+  'fastify-fixed': async () => {
+    let server: Server | undefined;
+    const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
+    app.get('/accounts/:accountID/schedules/:scheduleID', (_request, reply) => reply.type('application/json').send(scheduleBody));
+    await app.ready();
+    if (server === undefined) throw new Error('fastify built no server');
+    return server;
+  },
+  // Hono on @hono/node-server serving the same two routes as a Hono user would.
+  'hono-user': () => {
+    const app = new Hono();
+    const store = createMemoryStore({ seed: DEMO_SEED });
+    app.use(async (c, next) => {
+      if (!authorized(c.req.header('authorization'))) return c.json({ error: 'unauthorized' }, 401);
+      await next();
+    });
+    app.get('/accounts/:accountID/schedules/:scheduleID', async (c) => {
+      const answer = await getScheduleRoute(store, c.req.param('accountID'), c.req.param('scheduleID'));
+      return c.json(answer.json, answer.status as 200);
+    });
+    app.patch('/accounts/:accountID/invoices/:invoiceID', async (c) => {
+      const answer = await updateInvoiceRoute(store, c.req.param('accountID'), c.req.param('invoiceID'), await c.req.json());
+      return c.json(answer.json, answer.status as 200);
+    });
     return honoServe({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as unknown as Server;
   },
   // Our handler mounted in Hono: the same GET route through the WHATWG Request/Response bridge.
@@ -49,13 +108,23 @@ const scheduleBody = await (
   )
 ).text();
 
+const invoiceBody = await (
+  await handler()(
+    new Request(`http://127.0.0.1/accounts/${DEMO_IDS.accountID}/invoices/${DEMO_IDS.invoiceID}`, {
+      method: 'PATCH',
+      headers: { ...BENCH_HEADERS, 'content-type': 'application/json' },
+      body: BENCH_PATCH_BODY,
+    }),
+  )
+).text();
+
 const kind = process.argv[2] ?? '';
 const make = kinds[kind];
 if (make === undefined) {
   console.error(`unknown server kind "${kind}"; one of ${Object.keys(kinds).join(', ')}`);
   process.exit(2);
 }
-const server = make();
+const server = await make();
 const announce = () => console.log(`READY ${(server.address() as AddressInfo).port}`);
 if (server.listening) announce();
 else if (kind.startsWith('hono')) server.once('listening', announce);

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { CLIENT_ERROR_READ_LIMIT, type ClientError, answerClientError } from './client-error.js';
 import { afterPendingAnswers } from './pending-answers.js';
-import { type NodeListener, continueOnRead, toNodeListener } from './listener.js';
+import { continueOnRead } from './continue.js';
+import { type NodeListener, toNodeListener } from './listener.js';
 
 /** The limits and timeouts of {@link createNodeServer}, in milliseconds and counts. */
 export type NodeServerLimits = {
