@@ -34,7 +34,8 @@ export type Query = (text: string, params?: readonly unknown[]) => Promise<reado
 
 const isPGlite = (client: PostgresClient): client is PGliteLike => typeof (client as Partial<PGliteLike>).transaction === 'function';
 
-const isPool = (client: PostgresClient): client is PostgresPoolLike =>
+/** True for a node-postgres `Pool` (it hands out connections), false for a single client or PGlite. */
+export const isPool = (client: PostgresClient): client is PostgresPoolLike =>
   typeof (client as Partial<PostgresPoolLike>).connect === 'function' && typeof (client as Partial<PostgresPoolLike>).totalCount === 'number';
 
 /**
