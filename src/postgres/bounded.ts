@@ -28,17 +28,27 @@ async function runBounded(pool: PostgresPoolLike, begin: string, signal: AbortSi
     connection.release();
     throw signal.reason;
   }
+  // A backend terminated between two statements must not become an uncaught 'error' event.
+  let lost: Error | undefined;
+  const onError = (error: Error): void => {
+    lost = error;
+  };
+  connection.on?.('error', onError);
+  const release = (error?: Error | boolean): void => {
+    connection.off?.('error', onError);
+    connection.release(error ?? lost);
+  };
   const query = queryOf(connection);
   try {
     await query(begin);
     const rows = await query(text, params);
     await query('COMMIT');
-    connection.release();
+    release();
     return rows;
   } catch (error) {
     await query('ROLLBACK').then(
-      () => connection.release(),
-      (rollbackError: unknown) => connection.release(rollbackError instanceof Error ? rollbackError : true),
+      () => release(),
+      (rollbackError: unknown) => release(rollbackError instanceof Error ? rollbackError : true),
     );
     throw error;
   }

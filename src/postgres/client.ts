@@ -12,9 +12,20 @@ export type PostgresQueryable = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
+/**
+ * A connection checked out of a pool. While checked out, node-postgres leaves its `error`
+ * events to the borrower: one that arrives between two statements (the backend was
+ * terminated) with no listener would crash the process, so the borrower listens (`on`/`off`).
+ */
+export type PooledConnection = PostgresQueryable & {
+  release(error?: Error | boolean): void;
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  off?(event: 'error', listener: (error: Error) => void): unknown;
+};
+
 /** A node-postgres `Pool` as far as this adapter needs it. */
 export type PostgresPoolLike = PostgresQueryable & {
-  connect(): Promise<PostgresQueryable & { release(error?: Error | boolean): void }>;
+  connect(): Promise<PooledConnection>;
   readonly totalCount: number;
 };
 
