@@ -4,24 +4,28 @@ import { type PostgresClient, type PostgresPoolLike, type Query, isPool, queryOf
 import { storeFailure } from './failures.js';
 
 /**
- * The statement that opens a bounded transaction, in ONE round trip (the simple protocol runs
- * the three statements of one message in order): the database itself cancels a statement or
- * a lock wait that outlives the deadline. `ms` is a positive integer, never client text.
+ * The limits a pooled connection gets before the store's first statement on it, in ONE round
+ * trip (the simple protocol runs both statements of one message): the database itself cancels
+ * a statement or a lock wait that outlives the deadline. `ms` is a positive integer, never
+ * client text. Session level, once per connection, not `SET LOCAL` per transaction: a
+ * transaction per call costs two more round trips per statement (measured, docs/decisions.md).
  *
  * @example
- * boundedBegin(5000) // 'BEGIN; SET LOCAL statement_timeout = 5000; SET LOCAL lock_timeout = 5000'
+ * connectionLimits(5000) // 'SET statement_timeout = 5000; SET lock_timeout = 5000'
  */
-export function boundedBegin(ms: number): string {
-  return `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL lock_timeout = ${ms}`;
+export function connectionLimits(ms: number): string {
+  return `SET statement_timeout = ${ms}; SET lock_timeout = ${ms}`;
 }
 
+/** The limit each pooled connection was last given, so it is set once per connection and deadline. */
+const limitsOf = new WeakMap<object, number>();
+
 /**
- * Runs one statement in its own transaction on a pooled connection, under the limits
- * `begin` sets. A call whose deadline passed while it waited for the pool gives the connection
- * straight back without running anything; a failed statement rolls back (and a connection
- * that cannot even roll back is destroyed rather than reused).
+ * Runs one statement on a pooled connection that carries the deadline's limits. A call whose
+ * deadline passed while it waited for the pool gives the connection straight back without
+ * running anything; a connection that broke meanwhile is destroyed rather than reused.
  */
-async function runBounded(pool: PostgresPoolLike, begin: string, signal: AbortSignal, text: string, params: readonly unknown[] | undefined, onConnected: () => void): Promise<readonly Record<string, unknown>[]> {
+async function runBounded(pool: PostgresPoolLike, ms: number, signal: AbortSignal, text: string, params: readonly unknown[] | undefined, onConnected: () => void): Promise<readonly Record<string, unknown>[]> {
   const connection = await pool.connect();
   onConnected();
   if (signal.aborted) {
@@ -34,31 +38,24 @@ async function runBounded(pool: PostgresPoolLike, begin: string, signal: AbortSi
     lost = error;
   };
   connection.on?.('error', onError);
-  const release = (error?: Error | boolean): void => {
-    connection.off?.('error', onError);
-    connection.release(error ?? lost);
-  };
   const query = queryOf(connection);
   try {
-    await query(begin);
-    const rows = await query(text, params);
-    await query('COMMIT');
-    release();
-    return rows;
-  } catch (error) {
-    await query('ROLLBACK').then(
-      () => release(),
-      (rollbackError: unknown) => release(rollbackError instanceof Error ? rollbackError : true),
-    );
-    throw error;
+    if (limitsOf.get(connection) !== ms) {
+      await query(connectionLimits(ms));
+      limitsOf.set(connection, ms);
+    }
+    return await query(text, params);
+  } finally {
+    connection.off?.('error', onError);
+    connection.release(lost);
   }
 }
 
 /**
  * The query function of a store whose every call gives up after `timeoutMs`: on a pool, each
- * statement runs in a transaction with `SET LOCAL statement_timeout` and `lock_timeout` (the
- * database cancels the work, so a locked row holds a connection no longer than the deadline),
- * raced in the client against the same deadline (a pool wait is bounded too). On a single
+ * statement runs on a connection carrying `statement_timeout` and `lock_timeout` (the database
+ * cancels the work, so a locked row holds a connection no longer than the deadline), raced in
+ * the client against the same deadline (a pool wait is bounded too). On a single
  * `pg.Client` or PGlite (one connection shared by every call, so no per-call transaction), the
  * call is raced in the client only. Either way a call past its deadline rejects with
  * `StoreUnavailableError` (`pool` while it waited for a connection, else `timeout`), and a
@@ -70,17 +67,15 @@ async function runBounded(pool: PostgresPoolLike, begin: string, signal: AbortSi
  */
 export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
   const ms = Math.max(1, Math.ceil(timeoutMs));
-  const never = new AbortController().signal;
-  const begin = boundedBegin(ms);
   const plain = queryOf(client);
   return async (text, params) => {
     let connected = !isPool(client);
     const task = isPool(client)
-      ? (signal: AbortSignal) => runBounded(client, begin, signal, text, params, () => (connected = true))
+      ? (signal: AbortSignal) => runBounded(client, ms, signal, text, params, () => (connected = true))
       : () => plain(text, params);
     let result;
     try {
-      result = await withDeadline(task, ms, never);
+      result = await withDeadline(task, ms);
     } catch (error) {
       throw storeFailure(error);
     }

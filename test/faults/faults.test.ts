@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/http/index.js';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { A } from '../http/helpers.js';
+import { DEMO_IDS } from '../../src/reference/index.js';
+import { startServer, stopServer } from '../postgres/reference-process.js';
 import { type Cluster, findPostgresBin, startCluster } from './cluster.js';
 import {
   APP,
@@ -180,7 +183,8 @@ describeFaults('faults: the handler on a PostgreSQL cluster of its own that rest
   }, 60_000);
 
   it('a row locked past the deadline: that invoice is 504 with Retry-After, other rows answer in milliseconds, the retry then runs once', async () => {
-    const { call, close } = await setUp({ storeTimeoutMs: 1_000 });
+    // Enough connections for the waiting requests and the others (the point: waits hold only theirs).
+    const { call, close } = await setUp({ storeTimeoutMs: 2_000 }, createFaultPool(cluster.url, 20));
     const locker = await admin.connect();
     try {
       await locker.query('BEGIN');
@@ -190,13 +194,14 @@ describeFaults('faults: the handler on a PostgreSQL cluster of its own that rest
       const others = await Promise.all(
         Array.from({ length: 12 }, async (_, i) => {
           const started = Date.now();
-          const answer = i % 2 === 0 ? await call('PATCH', invoicePath(1 + (i % 5)), { description: `free-${i}` }) : await call('GET', `/accounts/${A}/schedules/sch-1`);
+          const answer = i % 2 === 0 ? await call('PATCH', invoicePath(1 + i / 2), { description: `free-${i}` }) : await call('GET', `/accounts/${A}/schedules/sch-1`);
           return { status: answer.status, ms: Date.now() - started };
         }),
       );
       for (const other of others) {
         expect(other.status).toBe(200);
-        expect(other.ms).toBeLessThan(800);
+        // Far below the 2 s the requests for the locked row wait (a loaded 2-core machine included).
+        expect(other.ms).toBeLessThan(1_000);
       }
       const answers = await Promise.all(blocked);
       for (const answer of answers) expect([answer.status, answer.retryAfter, Boolean(answer.requestId)]).toEqual([504, '1', true]);
@@ -267,4 +272,30 @@ describeFaults('faults: the handler on a PostgreSQL cluster of its own that rest
       await close();
     }
   }, 60_000);
+
+  it('the reference server on DATABASE_URL survives a restart and answers again by itself', async () => {
+    if (!existsSync('dist/cli/serve.js')) expect.fail('dist/ is missing: run `npm run build` first (npm test does)');
+    const server = await startServer(['scripts/start.mjs'], { DATABASE_URL: cluster.url, PAYMENTS_KIT_PG_SCHEMA: 'reference' });
+    const get = async () => {
+      const response = await fetch(`${server.url}/accounts/${DEMO_IDS.accountID}/invoices/${DEMO_IDS.invoiceID}`, { method: 'PATCH', headers: { authorization: 'Bearer demo-all-scopes', 'content-type': 'application/json' }, body: '{}' });
+      await response.arrayBuffer();
+      return { status: response.status, requestId: response.headers.get('x-request-id') };
+    };
+    try {
+      expect((await get()).status).toBe(200);
+      await cluster.restart();
+      const restartedAt = Date.now();
+      let answer = await get();
+      while (answer.status !== 200 && Date.now() - restartedAt < TARGET_MS) {
+        expect(answer.requestId).toBeTruthy();
+        expect(answer.status).toBe(504);
+        await pause(200);
+        answer = await get();
+      }
+      expect(answer.status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await stopServer(server);
+    }
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ export type DeadlineResult<T> =
   | { readonly ok: false; readonly reason: 'timeout' | 'aborted' };
 
 /**
- * Runs `task` with a signal that aborts after `ms` or when `parent` aborts, and answers
+ * Runs `task` with a signal that aborts after `ms` or when `parent` (optional) aborts, and answers
  * `timeout` when the deadline passes first, `aborted` when `parent` aborts first (the
  * client went away; the task's later outcome is ignored either way). A task that throws
  * before either rethrows.
@@ -22,14 +22,14 @@ export type DeadlineResult<T> =
 export async function withDeadline<T>(
   task: (signal: AbortSignal) => Promise<T>,
   ms: number,
-  parent: AbortSignal,
+  parent?: AbortSignal,
 ): Promise<DeadlineResult<T>> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let followParent: () => void = () => undefined;
   const stopped = new Promise<DeadlineResult<T>>((resolve) => {
     followParent = () => {
-      controller.abort(parent.reason);
+      controller.abort(parent?.reason);
       resolve({ ok: false, reason: 'aborted' });
     };
     timer = setTimeout(() => {
@@ -37,8 +37,9 @@ export async function withDeadline<T>(
       resolve({ ok: false, reason: 'timeout' });
     }, ms);
   });
-  if (parent.aborted) followParent();
-  else parent.addEventListener('abort', followParent, { once: true });
+  // Without a parent (a store call has no client to follow), nothing listens: no listener per call.
+  if (parent?.aborted === true) followParent();
+  else parent?.addEventListener('abort', followParent, { once: true });
   try {
     const work = Promise.resolve()
       .then(() => task(controller.signal))
@@ -48,6 +49,6 @@ export async function withDeadline<T>(
     return await Promise.race([work, stopped]);
   } finally {
     clearTimeout(timer);
-    parent.removeEventListener('abort', followParent);
+    parent?.removeEventListener('abort', followParent);
   }
 }

@@ -21,13 +21,12 @@ type AnyCall = (...args: unknown[]) => Promise<unknown>;
  */
 export function withStoreDeadline(store: Store, timeoutMs: number): Store {
   if (typeof store.bounded === 'function') return store.bounded(timeoutMs);
-  const never = new AbortController().signal;
   const bounded: Record<string, AnyCall> = {};
   for (const name of STORE_CALLS) {
     const call = (store as unknown as Record<string, AnyCall | undefined>)[name];
     if (typeof call !== 'function') continue;
     bounded[name] = async (...args) => {
-      const result = await withDeadline(() => call.apply(store, args), timeoutMs, never);
+      const result = await withDeadline(() => call.apply(store, args), timeoutMs);
       if (result.ok) return result.value;
       throw new StoreUnavailableError('timeout');
     };
