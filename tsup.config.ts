@@ -26,7 +26,8 @@ const common = {
  */
 export const esm: Options = {
   ...common,
-  entry: ['src/**/*.ts'],
+  // The pages' browser scripts are bundled by scripts/build-pages.ts (npm run build:pages), not here.
+  entry: ['src/**/*.ts', '!src/reference/pages/playground/**', '!src/reference/pages/docs/**'],
   format: ['esm'],
   bundle: false,
   dts: false,

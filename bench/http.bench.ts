@@ -218,7 +218,7 @@ const { createHandler, createMemoryStore, createStaticAuth } = await import('../
 const { ANSWER_EXCHANGE } = await import('../src/http/pipeline/fast-path.js');
 const { freshUuid } = await import('../src/http/core/fresh-uuid.js');
 const { DEMO_SEED, DEMO_TOKENS } = await import('./http/fixtures.js');
-const inProcess = createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
+const inProcess = createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
 const answerExchange = (inProcess as unknown as Record<symbol, (e: unknown, settle: (e: unknown, outcome: unknown) => void) => void>)[ANSWER_EXCHANGE];
 const fast = (exchange: unknown) => new Promise((resolve) => answerExchange?.(exchange, (_e, outcome) => resolve(outcome)));
 const adjustmentPath = `${base}/adjustments/${DEMO_IDS.adjustmentID}`;

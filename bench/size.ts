@@ -1,12 +1,13 @@
 // Bundle sizes of the package AS USERS INSTALL IT: `npm pack` (which builds, through
 // prepack), extract the tarball into a scratch node_modules, bundle a one-line consumer of
 // each entry with esbuild (bundle + minify, ESM, platform neutral), gzip level 9.
-// Side by side: what a user would otherwise pick for the same job.
+// Side by side: what a user would otherwise pick for the same job. Then the reference server's
+// page scripts as packed (the playground's under 60 kB min+gzip).
 //
 //   npm run bench:size             # pack (builds), measure, fail when a target is missed
 //   npm run bench:size -- --no-build  # pack the current dist/ without rebuilding
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -99,6 +100,29 @@ for (const row of rows) {
   }
   if (row.alternative === true) notes.push('alternative');
   console.log(`| \`${row.entry}\` | ${size.min.toLocaleString('en-US')} | ${size.gzip.toLocaleString('en-US')} | ${notes.join('; ')} |`);
+}
+
+// The reference server's pages as shipped (scripts/build-pages.ts bundles and minifies them at
+// build time): what a browser downloads. The playground's script is the library itself.
+const PAGE_SCRIPTS = [
+  { file: 'dist/reference/pages/playground/playground.js', title: 'playground page script (validators, schedule, invoice totals)', gzipUnder: 60_000 },
+  { file: 'dist/reference/pages/docs/docs.js', title: 'API reference page script (starts Swagger UI)' },
+  { file: 'dist/reference/pages/docs/swagger-ui/swagger-ui-bundle.js', title: 'swagger-ui-bundle.js (swagger-ui-dist, copied as published)' },
+] as const;
+console.log('\n| page file (as packed) | min (B) | min+gzip (B) | target |');
+console.log('|---|---:|---:|---|');
+for (const page of PAGE_SCRIPTS) {
+  const path = join(installed, page.file);
+  if (!existsSync(path)) {
+    failures.push(`${page.file} is not in the package (npm run build builds the pages)`);
+    continue;
+  }
+  const code = readFileSync(path);
+  const gzip = gzipSync(code, { level: 9 }).byteLength;
+  const under = 'gzipUnder' in page ? page.gzipUnder : undefined;
+  const note = under === undefined ? '' : `under ${under / 1000} kB: ${gzip < under ? 'met' : 'MISSED'}`;
+  if (under !== undefined && gzip >= under) failures.push(`${page.file}: ${gzip} B min+gzip, target under ${under} B`);
+  console.log(`| ${page.title} | ${code.byteLength.toLocaleString('en-US')} | ${gzip.toLocaleString('en-US')} | ${note} |`);
 }
 rmSync(scratch, { recursive: true, force: true });
 if (failures.length > 0) {

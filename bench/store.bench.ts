@@ -144,7 +144,7 @@ async function deadlineCost(store: import('../src/postgres/index.js').PostgresSt
 type Row = { store: string; trips?: { plain: number; keyed: number }; result: Throughput };
 const rows: Row[] = [];
 
-rows.push({ store: 'memory (createMemoryStore)', result: await throughput(http.createMemoryStore(seed)) });
+rows.push({ store: 'memory (createMemoryStore)', result: await throughput(http.createMemoryStore({ seed })) });
 
 const lite = await PGlite.create();
 try {

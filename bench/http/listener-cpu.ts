@@ -11,7 +11,7 @@ import { createHandler, createMemoryStore, createStaticAuth } from '../../src/ht
 import { toNodeListener } from '../../src/node/index.js';
 import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './fixtures.js';
 
-const listener = toNodeListener(createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) }));
+const listener = toNodeListener(createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) }));
 const base = `/accounts/${DEMO_IDS.accountID}`;
 const PATHS = { schedule: `${base}/schedules/${DEMO_IDS.scheduleID}`, adjustment: `${base}/adjustments/${DEMO_IDS.adjustmentID}` };
 const rawHeaders = ['Host', '127.0.0.1:3000', 'User-Agent', 'autocannon', ...Object.entries(BENCH_HEADERS).flat()];

@@ -9,7 +9,7 @@ import { toNodeListener } from '../../src/node/index.js';
 import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
 
 // The system clock, as in production (the schedule answer is reused while its slice is unchanged).
-const handler = () => createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) });
+const handler = () => createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
 
 const kinds: Record<string, () => Server> = {
   // The ceiling: node:http answering a fixed JSON body.

@@ -58,9 +58,20 @@ export function subtractDecimal(a: AmountDecimal, b: AmountDecimal): AmountDecim
  * // { currency: 'USD', valueDecimal: '0.30' }
  */
 export function sumDecimal(list: readonly AmountDecimal[], currency: string): AmountDecimal {
+  return sumDecimalFlushing(list, currency, FLUSH_EVERY);
+}
+
+/**
+ * {@link sumDecimal} with the number of items summed in limbs before they are folded into
+ * BigInt as a parameter (internal: tests make the fold reachable with a few items; any
+ * positive count gives the same result, which is what they check).
+ * @example
+ * sumDecimalFlushing([usd('0.10'), usd('0.20'), usd('0.30')], 'USD', 2) // { currency: 'USD', valueDecimal: '0.60' }
+ */
+export function sumDecimalFlushing(list: readonly AmountDecimal[], currency: string, flushEvery: number): AmountDecimal {
   let units = 0n; // exact total in 10^-9 units of the items the limbs did not take, and flushed limbs
   // Limbs of the rest of the total (see wide.ts); each item adds less than 10^9 to each, so
-  // they stay exact for FLUSH_EVERY items before being folded into `units`.
+  // they stay exact for `flushEvery` (at most FLUSH_EVERY) items before being folded into `units`.
   let high = 0;
   let low = 0;
   let fraction = 0;
@@ -79,7 +90,7 @@ export function sumDecimal(list: readonly AmountDecimal[], currency: string): Am
         low += wide.low;
         fraction += wide.fraction;
       }
-      if (++pending === FLUSH_EVERY) {
+      if (++pending === flushEvery) {
         units += limbsToUnits(high, low, fraction);
         high = low = fraction = pending = 0;
       }

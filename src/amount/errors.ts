@@ -11,7 +11,12 @@ export type AmountErrorCode =
   | 'invalid-factor'
   | 'product-too-precise'
   | 'invalid-rounding-mode'
-  | 'currency-mismatch';
+  | 'currency-mismatch'
+  | 'invalid-ratios'
+  | 'invalid-count'
+  | 'invalid-places'
+  | 'invalid-percent'
+  | 'invalid-rate';
 
 /** Message for a string that is not `-?digits(.digits)?`. */
 export const DECIMAL_FORMAT_MESSAGE =
@@ -37,6 +42,29 @@ export const PRODUCT_PLACES_MESSAGE = 'the exact product needs more than 9 decim
 /** Message for a rounding mode that is not one of `RoundingMode`. */
 export const ROUNDING_MODE_MESSAGE =
   'rounding must be one of half-even, half-up, half-down, up, down, ceiling, floor';
+
+/** Message for allocation ratios that are not an array of 1 to `MAX_ALLOCATION_PARTS` items. */
+export const RATIO_LIST_MESSAGE = 'ratios must be an array of 1 to 100000 ratios';
+/** Message for a ratio, percent or rate that is not a number the module reads exactly. */
+export const RATE_FORMAT_MESSAGE =
+  'must be a safe integer number, a bigint, or a decimal string of at most 18 decimal places below 2^63 (e.g. "8.875"); a fractional number is refused because it is not exact';
+/** Message for a negative allocation ratio. */
+export const NEGATIVE_RATIO_MESSAGE = 'ratios must not be negative';
+/** Message for allocation ratios that are all zero. */
+export const ZERO_RATIOS_MESSAGE = 'at least one ratio must be above zero';
+/** Message for an amount to split that is not a whole number of the allocation unit. */
+export const ALLOCATION_UNIT_MESSAGE =
+  'is not a whole number of the allocation unit (the currency\'s minor unit unless `places` names another); it is never rounded';
+/** Message for a `places` option that is not an integer from 0 to 9. */
+export const PLACES_MESSAGE = 'places must be an integer from 0 to 9';
+/** Message for a `distributeDecimal` count that is not an integer from 1 to `MAX_ALLOCATION_PARTS`. */
+export const PART_COUNT_MESSAGE = 'the number of parts must be an integer from 1 to 100000';
+/** Message for an exchange rate that is zero or negative. */
+export const RATE_SIGN_MESSAGE = 'rate must be above zero';
+/** Message for a `convertDecimal` target that is not an object. */
+export const EXCHANGE_RATE_MESSAGE = 'the conversion must be an object { rate, currency }';
+/** Message for a percentage whose exact value needs more than 9 decimal places. */
+export const PERCENT_PLACES_MESSAGE = 'the exact percentage needs more than 9 decimal places; name a rounding mode to round it';
 
 /** The brand of every AmountError, shared by the ESM and CJS builds (see `isAmountError`). */
 const AMOUNT_ERROR_BRAND = Symbol.for('payments-kit.AmountError');

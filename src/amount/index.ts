@@ -19,6 +19,16 @@ export {
   ROUNDING_MODE_MESSAGE,
   SAFE_INTEGER_MESSAGE,
   UNKNOWN_CURRENCY_MESSAGE,
+  RATIO_LIST_MESSAGE,
+  RATE_FORMAT_MESSAGE,
+  NEGATIVE_RATIO_MESSAGE,
+  ZERO_RATIOS_MESSAGE,
+  ALLOCATION_UNIT_MESSAGE,
+  PLACES_MESSAGE,
+  PART_COUNT_MESSAGE,
+  RATE_SIGN_MESSAGE,
+  EXCHANGE_RATE_MESSAGE,
+  PERCENT_PLACES_MESSAGE,
 } from './errors.js';
 export type { AmountErrorCode } from './errors.js';
 export { ISO_4217_MINOR_UNITS, ISO_4217_TABLE_DATE, WITHDRAWN_CURRENCY_CODES } from './iso4217.js';
@@ -27,5 +37,14 @@ export { checkDecimalString, isDecimalString } from './check.js';
 export { DECIMAL_PLACES } from './fixed-point.js';
 export { addDecimal, compareDecimal, subtractDecimal, sumDecimal, zeroDecimal } from './arithmetic.js';
 export { multiplyDecimal } from './multiply.js';
+export type { RoundingOptions } from './rounding-option.js';
+export { allocateDecimal, MAX_ALLOCATION_PARTS } from './allocate.js';
+export { distributeDecimal } from './distribute.js';
+export type { AllocateOptions } from './allocation-unit.js';
+export { RATE_PLACES } from './rate.js';
+export type { Rate } from './rate.js';
+export { percentOf } from './percent.js';
+export { convertDecimal } from './convert-currency.js';
+export type { ExchangeRate } from './convert-currency.js';
 export { toAmount, toAmountDecimal } from './convert.js';
 export type { ToAmountOptions } from './convert.js';

@@ -6,6 +6,8 @@ export interface CliIo {
   err(line: string): void;
   /** Reads a file (`-` is standard input) as bytes. */
   readInput(path: string): Promise<Uint8Array>;
+  /** Standard output is a terminal that takes ANSI styles (`schedule --calendar` highlights with them); default plain text. */
+  readonly color?: boolean;
 }
 
 /** Exit codes: 0 done, 1 the input was checked and is invalid (or the server failed), 2 usage error. */

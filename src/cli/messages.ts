@@ -11,6 +11,9 @@ export const CLI_MESSAGES = Object.freeze({
   scheduleArguments: 'needs one RRULE, e.g. payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00Z',
   startRequired: '--start is required (an RFC 3339 date-time, e.g. 2026-01-31T09:00:00-05:00)',
   countAndUntil: 'give --count or --until, not both',
+  jsonAndCalendar: 'give --json or --calendar, not both',
+  badBusinessDay: (value: string, known: readonly string[]) => `--business-day must be one of ${known.join(', ')}, got "${value}"`,
+  calendarTruncated: (months: number) => `(the runs go on beyond these ${months} months; narrow the window with --count or --until)`,
   badCount: (value: string, max: number) => `--count must be an integer from 1 to ${max}, got "${value}"`,
   badDateTime: (option: string, message: string) => `${option} ${message}`,
   badTimeZone: (zone: string) => `--tz must be an IANA time zone such as America/New_York, got "${zone}"`,
@@ -27,7 +30,8 @@ export const MAIN_HELP = `payments-kit: the Payments Platform API's rules from t
 
 Usage:
   payments-kit validate <operation> <file|->   check a request body; prints the API's answer
-  payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>] [--json]
+  payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>]
+                       [--business-day <convention>] [--json | --calendar]
   payments-kit serve [--port <n>] [--data <dir>]  run the reference server with demo data
   payments-kit <command> --help                help on one command
 
@@ -54,10 +58,15 @@ Options:
   --tz <zone>           IANA time zone whose wall clock the rule follows (default UTC)
   --count <n>           how many occurrences to print (default 10)
   --until <date-time>   print every occurrence up to and including this instant
+  --business-day <c>    move runs off weekends and Federal Reserve holidays: following,
+                        preceding or modified-following (default none)
   --json                one JSON array of RFC 3339 UTC strings, for scripts
+  --calendar            month calendars: runs highlighted (*), runs moved away (>), holidays
+                        (H) and weekends (.) marked; ANSI colors on a terminal, plain text otherwise
 
-Example:
-  payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3`;
+Examples:
+  payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3
+  payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3 --business-day preceding --calendar`;
 
 export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>]
 

@@ -5,7 +5,7 @@ import type { StopSignals } from './serve.js';
 
 /**
  * The real process's input and output: lines to standard output and standard error, files or
- * standard input (`-`) as bytes. The bin and `npm start` (scripts/start.mjs) use it.
+ * standard input (`-`) as bytes, ANSI styles when standard output is a terminal. The bin and `npm start` (scripts/start.mjs) use it.
  *
  * @example
  * process.exitCode = await runCli(process.argv.slice(2), PROCESS_IO, process.env, onProcessStopSignal);
@@ -14,6 +14,8 @@ export const PROCESS_IO: CliIo = Object.freeze({
   out: (line: string) => void process.stdout.write(`${line}\n`),
   err: (line: string) => void process.stderr.write(`${line}\n`),
   readInput: async (path: string) => (path === '-' ? buffer(process.stdin) : readFile(path)),
+  // A terminal, unless NO_COLOR (https://no-color.org) asks for plain text.
+  color: process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '',
 });
 
 /**

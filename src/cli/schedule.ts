@@ -1,7 +1,12 @@
+import { calendarMonths } from '../reference/calendar/month-grid.js';
+import { isRecurrenceError } from '../rrule/errors.js';
 import { expandRule } from '../rrule/expand.js';
 import { parseRecurrenceRule } from '../rrule/parse.js';
 import { isTimeZone, wallTimeOf } from '../rrule/zone.js';
+import { BUSINESS_DAY_ADJUSTMENTS, type BusinessDayAdjustment } from '../schedule/business-days/business-days.js';
+import { expandRecurrence } from '../schedule/expand.js';
 import { formatDateTime, parseDateTime } from '../shared/rfc3339.js';
+import { calendarLines } from './calendar-grid.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, SCHEDULE_HELP } from './messages.js';
 import { parseCommandLine } from './usage.js';
@@ -19,9 +24,14 @@ function wallText(instant: Date, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
 
+/** A printed run: its instant, and the RRULE instances it stands for when the business-day adjustment moved it. */
+type Run = { readonly runOn: string; readonly adjustedFrom?: readonly string[] | undefined };
+
 /**
- * `payments-kit schedule "<RRULE>" --start ... [--tz ...] [--count N | --until ...] [--json]`:
- * prints the rule's occurrences, as a table (UTC and wall time) or as a JSON array.
+ * `payments-kit schedule "<RRULE>" --start ... [--tz ...] [--count N | --until ...]
+ * [--business-day <convention>] [--json | --calendar]`: prints the rule's occurrences, as a
+ * table (UTC and wall time), as a JSON array, or as month calendars (`--calendar`: weekends
+ * and Federal Reserve holidays marked, runs highlighted; plain text when `io.color` is off).
  *
  * @example
  * await runSchedule(['FREQ=DAILY', '--start', '2026-01-01T09:00:00Z', '--count', '2', '--json'], io)
@@ -35,6 +45,8 @@ export async function runSchedule(args: readonly string[], io: CliIo): Promise<n
     count: { type: 'string' },
     until: { type: 'string' },
     json: { type: 'boolean' },
+    calendar: { type: 'boolean' },
+    'business-day': { type: 'string' },
   });
   if (!parsed.ok) return usage(io, parsed.error);
   const { values, positionals } = parsed.value;
@@ -65,21 +77,47 @@ export async function runSchedule(args: readonly string[], io: CliIo): Promise<n
     // --until is inclusive; the expansion window's end is exclusive.
     to = new Date(until.value.getTime() + 1);
   }
-  const occurrences = expandRule(rule.value, start.value, { limit, timeZone, to });
-  if (values.json === true) {
-    io.out(JSON.stringify(occurrences.map(formatDateTime)));
-  } else {
-    io.out(`#      UTC                     ${timeZone === 'UTC' ? '' : `wall time (${timeZone})`}`.trimEnd());
-    occurrences.forEach((d, i) => {
-      const utc = formatDateTime(d).padEnd(24);
-      io.out(`${String(i + 1).padEnd(6)} ${utc}${timeZone === 'UTC' ? '' : wallText(d, timeZone)}`.trimEnd());
-    });
-    if (occurrences.length === 0) io.out('(no occurrences)');
+  if (values.json === true && values.calendar === true) return usage(io, CLI_MESSAGES.jsonAndCalendar);
+  const convention = values['business-day'] ?? 'none';
+  if (typeof convention !== 'string' || !BUSINESS_DAY_ADJUSTMENTS.includes(convention as BusinessDayAdjustment)) {
+    return usage(io, CLI_MESSAGES.badBusinessDay(String(convention), BUSINESS_DAY_ADJUSTMENTS));
   }
+  let occurrences: readonly Run[];
+  try {
+    occurrences =
+      convention === 'none'
+        ? expandRule(rule.value, start.value, { limit, timeZone, to }).map((d) => ({ runOn: formatDateTime(d) }))
+        : expandRecurrence(
+            { recurrenceRule: text, start: start.value, runTransfer: undefined },
+            { limit, timeZone, to, businessDayAdjustment: convention as BusinessDayAdjustment },
+          );
+  } catch (error) {
+    if (isRecurrenceError(error)) return usage(io, error.message);
+    throw error;
+  }
+  if (values.json === true) io.out(JSON.stringify(occurrences.map((o) => o.runOn)));
+  else if (values.calendar === true) printCalendar(io, occurrences, timeZone);
+  else printTable(io, occurrences, timeZone);
   if (to !== undefined && occurrences.length === MAX_PRINTED) {
     io.err(`payments-kit schedule: stopped after ${MAX_PRINTED} occurrences; the window holds more`);
   }
   return EXIT.ok;
+}
+
+function printTable(io: CliIo, occurrences: readonly Run[], timeZone: string): void {
+  io.out(`#      UTC                     ${timeZone === 'UTC' ? '' : `wall time (${timeZone})`}`.trimEnd());
+  occurrences.forEach((o, i) => {
+    const wall = timeZone === 'UTC' ? '' : wallText(new Date(o.runOn), timeZone).padEnd(21);
+    const moved = o.adjustedFrom === undefined ? '' : `moved from ${o.adjustedFrom.join(', ')}`;
+    io.out(`${String(i + 1).padEnd(6)} ${o.runOn.padEnd(24)}${wall}${moved}`.trimEnd());
+  });
+  if (occurrences.length === 0) io.out('(no occurrences)');
+}
+
+function printCalendar(io: CliIo, occurrences: readonly Run[], timeZone: string): void {
+  const view = calendarMonths(occurrences, timeZone);
+  if (view.months.length === 0) io.out('(no occurrences)');
+  for (const line of calendarLines(view, io.color === true, CLI_MESSAGES.calendarTruncated(view.months.length))) io.out(line);
 }
 
 function usage(io: CliIo, message: string): number {

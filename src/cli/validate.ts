@@ -1,5 +1,4 @@
-import type { Exchange } from '../http/core/exchange.js';
-import { DEFAULT_MAX_BODY_BYTES, type JsonBody, readJsonBody } from '../http/core/json-body.js';
+import { readBodyBytes } from '../reference/body-bytes.js';
 import { validateApplePaySessionRequest, validateEvidenceTextRequest, validateInvoiceUpdate } from '../schemas/index.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, VALIDATE_HELP } from './messages.js';
@@ -12,20 +11,6 @@ export const VALIDATED_OPERATIONS: Readonly<Record<string, (body: unknown) => { 
     uploadEvidenceText: validateEvidenceTextRequest,
     createWalletSession: validateApplePaySessionRequest,
   });
-
-/** Reads the body bytes exactly as the handler reads a request body (UTF-8, size, depth, JSON). */
-function parseBody(bytes: Uint8Array): Promise<JsonBody> {
-  const exchange: Exchange = {
-    method: 'POST',
-    path: '/',
-    mountPath: '',
-    header: (name) => (name === 'content-type' ? 'application/json' : undefined),
-    readBody: async (limit) => (bytes.byteLength > limit ? { ok: false, reason: 'too-large' } : { ok: true, bytes }),
-    signal: new AbortController().signal,
-    toRequest: () => new Request('http://localhost/', { method: 'POST', body: new Uint8Array(bytes) }),
-  };
-  return readJsonBody(exchange, DEFAULT_MAX_BODY_BYTES);
-}
 
 /**
  * `payments-kit validate <operation> <file|->`: prints the status and body the API answers
@@ -53,7 +38,7 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
     io.err(`payments-kit validate: ${CLI_MESSAGES.cannotRead(file, error)}`);
     return EXIT.usage;
   }
-  const body = await parseBody(bytes);
+  const body = await readBodyBytes(bytes);
   if (!body.ok) return answer(io, 400, { error: body.error });
   const result = validator(body.value);
   if (result.ok) {

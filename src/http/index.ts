@@ -16,7 +16,7 @@ export {
   CORS_MESSAGES,
   DEFAULT_CORS_MAX_AGE_SECONDS,
 } from './middleware/cors.js';
-export type { ResponseLogger } from './middleware/access-log.js';
+export type { ResponseLogEntry, ResponseLogger } from './middleware/access-log.js';
 export { STORE_METHODS } from './core/option-checks.js';
 export {
   createOpenApiDocument,
@@ -26,6 +26,11 @@ export {
   type OpenApiOperation,
   type OpenApiOptions,
   type OpenApiServeOptions,
+  type DocsServeOptions,
+  type DocsPage,
+  type PageFile,
+  DOCS_MESSAGES,
+  PAGE_CSP,
 } from './openapi/index.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export {

@@ -12,13 +12,22 @@ export type CurrencyIssue =
 /**
  * Every amount in `update` whose currency is not `currency` (the invoice's): the tax
  * currency, each item's base price and each option's price modifier. Empty when all agree.
+ * `update` is a validated update, so its arrays already passed the count limits the host
+ * validated it with: every element is looked at, whatever those limits were (issue 26: a
+ * default limit here once hid the mismatches of a valid 260-item update under a host's 300).
  *
  * @example
  * currencyIssues({ taxAmount: { currency: 'EUR' } }, 'USD') // [{ at: 'taxAmount', currency: 'EUR' }]
  */
 export function currencyIssues(update: InvoiceUpdate, currency: string): CurrencyIssue[] {
-  return bodyCurrencyIssues(update, currency);
+  return collectCurrencyIssues(update, currency, VALIDATED_COUNTS);
 }
+
+/** The most elements of each array the currency walk looks at; longer arrays are skipped whole. */
+type CountLimits = Pick<RequestLimits, 'lineItems' | 'optionsPerItem'>;
+
+/** No count limit: the arrays of a validated update are within the limits it was validated with. */
+const VALIDATED_COUNTS: CountLimits = Object.freeze({ lineItems: Number.POSITIVE_INFINITY, optionsPerItem: Number.POSITIVE_INFINITY });
 
 /** `value[key]` when it is an own property, so `__proto__` and inherited names are never read. */
 function own(value: unknown, key: string): unknown {
@@ -51,15 +60,23 @@ function mismatch(amount: unknown, expected: string): string | undefined {
  * bodyCurrencyIssues({ taxAmount: { currency: 'eur' } }, 'USD')                 // [] (not a code: the validator reports it)
  */
 export function bodyCurrencyIssues(body: unknown, currency: string, limits: RequestLimits = REQUEST_LIMITS): CurrencyIssue[] {
+  return collectCurrencyIssues(body, currency, limits);
+}
+
+/**
+ * The one walk of both functions above. `counts` has no default, so no caller can fall back
+ * to `REQUEST_LIMITS` by forgetting to pass the host's limits.
+ */
+function collectCurrencyIssues(body: unknown, currency: string, counts: CountLimits): CurrencyIssue[] {
   const issues: CurrencyIssue[] = [];
   const taxCurrency = mismatch(own(body, 'taxAmount'), currency);
   if (taxCurrency !== undefined) issues.push({ at: 'taxAmount', currency: taxCurrency });
-  const items = ownArray(own(body, 'lineItems'), 'items', limits.lineItems);
+  const items = ownArray(own(body, 'lineItems'), 'items', counts.lineItems);
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i];
     const baseCurrency = mismatch(own(item, 'basePrice'), currency);
     if (baseCurrency !== undefined) issues.push({ at: 'basePrice', item: i, currency: baseCurrency });
-    const options = ownArray(item, 'options', limits.optionsPerItem);
+    const options = ownArray(item, 'options', counts.optionsPerItem);
     for (let j = 0; j < options.length; j += 1) {
       const modifierCurrency = mismatch(own(options[j], 'priceModifier'), currency);
       if (modifierCurrency !== undefined) {

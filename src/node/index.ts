@@ -6,12 +6,7 @@
  *
  * @packageDocumentation
  */
-export {
-  toNodeListener,
-  type NodeListener,
-  type NodeListenerOptions,
-  type ResponseLogEntry,
-} from './listener.js';
+export { toNodeListener, type NodeListener } from './listener.js';
 export { answerClientError, type ClientError, CLIENT_ERROR_READ_LIMIT } from './client-error.js';
 export {
   createNodeServer,

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ResponseLogEntry } from '../http/middleware/access-log.js';
 import type { BodyBytes, Exchange, Reply } from '../http/core/exchange.js';
 import { BadRequestTargetError, isResponseReply } from '../http/core/exchange.js';
 import { ANSWER_EXCHANGE, type AnswerExchange, type FastHandler } from '../http/pipeline/fast-path.js';
@@ -17,14 +16,6 @@ type FrameworkRequest = IncomingMessage & {
   readonly baseUrl?: string;
   /** A body a framework parser has already read (e.g. `express.json()`). */
   readonly body?: unknown;
-};
-
-export type { ResponseLogEntry };
-
-/** Options of {@link toNodeListener}. */
-export type NodeListenerOptions = {
-  /** Called once per response when it has been handed to the OS (`finish`); `ms` runs from the listener's call to `finish`. */
-  readonly onResponse?: (entry: ResponseLogEntry) => void;
 };
 
 /** A `(req, res)` listener for node:http, Express, Connect, and Fastify's raw objects. */
@@ -404,16 +395,11 @@ function failSafe(res: ServerResponse, requestId: string): void {
  * createServer(toNodeListener(createHandler({ store, auth }))).listen(3000, '127.0.0.1');
  * // Express: app.use('/api', toNodeListener(handler));
  */
-export function toNodeListener(
-  handler: (request: Request) => Promise<Response>,
-  options: NodeListenerOptions = {},
-): NodeListener {
+export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   const fast = (handler as FastHandler)[ANSWER_EXCHANGE];
-  const { onResponse } = options;
   return (req, res) => {
     const state: ListenerState = { closeConnection: false, requestId: '' };
     const exchange = new NodeExchange(req as FrameworkRequest, res, state);
-    if (onResponse !== undefined) logOnFinish(res, exchange, state, onResponse);
     // Module-level functions (no closures per request); the fast path makes no promise here.
     if (fast !== undefined) respondFast(fast, exchange);
     else void respondBridged(handler, exchange, res, state);
@@ -466,26 +452,4 @@ async function respondBridged(
 function fail(res: ServerResponse, state: ListenerState): void {
   state.requestId = freshUuid();
   failSafe(res, state.requestId);
-}
-
-function logOnFinish(
-  res: ServerResponse,
-  exchange: Exchange,
-  state: { readonly requestId: string },
-  onResponse: (entry: ResponseLogEntry) => void,
-): void {
-  const started = performance.now();
-  res.once('finish', () => {
-    try {
-      onResponse({
-        method: exchange.method,
-        path: exchange.path,
-        status: res.statusCode,
-        requestId: state.requestId,
-        ms: performance.now() - started,
-      });
-    } catch {
-      // A failing logger must not break the server.
-    }
-  });
 }

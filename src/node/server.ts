@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { CLIENT_ERROR_READ_LIMIT, type ClientError, answerClientError } from './client-error.js';
 import { afterPendingAnswers } from './pending-answers.js';
-import { type NodeListener, type NodeListenerOptions, continueOnRead, toNodeListener } from './listener.js';
+import { type NodeListener, continueOnRead, toNodeListener } from './listener.js';
 
 /** The limits and timeouts of {@link createNodeServer}, in milliseconds and counts. */
 export type NodeServerLimits = {
@@ -45,12 +45,14 @@ export type ClientErrorLogEntry = {
   readonly code: string | undefined;
 };
 
-/** Options of {@link createNodeServer}: any limit of {@link NodeServerLimits}, and two log hooks. */
-export type NodeServerOptions = Partial<NodeServerLimits> &
-  NodeListenerOptions & {
-    /** Called once per request Node's own parser refused and `answerClientError` answered. */
-    readonly onClientError?: (entry: ClientErrorLogEntry) => void;
-  };
+/**
+ * Options of {@link createNodeServer}: any limit of {@link NodeServerLimits}, and a log hook for
+ * the requests Node's own parser refuses (the handler's `onResponse` logs every other answer).
+ */
+export type NodeServerOptions = Partial<NodeServerLimits> & {
+  /** Called once per request Node's own parser refused and `answerClientError` answered. */
+  readonly onClientError?: (entry: ClientErrorLogEntry) => void;
+};
 
 /** Messages for options `createNodeServer` refuses. */
 export const NODE_SERVER_MESSAGES = Object.freeze({
@@ -122,8 +124,8 @@ function answerConnect(listener: NodeListener, req: IncomingMessage, socket: Dup
  */
 export function createNodeServer(handler: (request: Request) => Promise<Response>, options: NodeServerOptions = {}): Server {
   const limits = resolveNodeServerLimits(options);
-  const { onResponse, onClientError } = options;
-  const listener = toNodeListener(handler, onResponse === undefined ? {} : { onResponse });
+  const { onClientError } = options;
+  const listener = toNodeListener(handler);
   const server = createServer(
     {
       requireHostHeader: false,

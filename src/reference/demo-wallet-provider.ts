@@ -5,10 +5,10 @@ import type { WalletProvider } from '../http/core/ports.js';
  * a real provider would (the handler passes it through unchanged).
  *
  * @example
- * await createDemoWalletProvider(() => new Date()).createSession({ accountID, domain, displayName, signal })
+ * await createDemoWalletProvider({ clock: () => new Date() }).createSession({ accountID, domain, displayName, signal })
  * // '{"epochTimestamp":...,"merchantSessionIdentifier":"demo-...","domainName":"shop.example.com",...}'
  */
-export function createDemoWalletProvider(clock: () => Date = () => new Date()): WalletProvider {
+export function createDemoWalletProvider({ clock = () => new Date() }: { readonly clock?: () => Date } = {}): WalletProvider {
   return {
     async createSession({ accountID, domain, displayName }) {
       const now = clock().getTime();

@@ -10,8 +10,12 @@ export {
   demoCurlCommands,
   type ReferenceServer,
   type ReferenceServerOptions,
+  REFERENCE_OPENAPI_PATH,
 } from './server.js';
 export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
+export { readDocsPage, PAGE_MESSAGES } from './pages/mount.js';
+/** The types of `createHandler`'s `docs` option, which takes what `readDocsPage` reads (also exported by payments-kit/http). */
+export type { DocsPage, DocsServeOptions, PageFile } from '../http/openapi/docs.js';
 export { createDemoWalletProvider } from './demo-wallet-provider.js';
 /** The port `createDemoWalletProvider` implements (also exported by payments-kit/http). */
 export type { WalletProvider } from '../http/core/ports.js';

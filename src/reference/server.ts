@@ -6,6 +6,20 @@ import { createStaticAuth } from '../http/auth/static-auth.js';
 import type { Store } from '../http/store/port.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
+import { PAGE_MOUNTS, readDocsPage, readPlaygroundSite, withPages } from './pages/mount.js';
+
+/** Where the reference server serves the OpenAPI document. */
+export const REFERENCE_OPENAPI_PATH = '/openapi.json';
+/** The demo token the reference page fills in, so that "Try it out" is authorized. */
+const DOCS_TOKEN = 'demo-all-scopes';
+
+/** A page read at start, or why it is not served. */
+async function settle<T>(read: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  return read.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }),
+  );
+}
 
 /** Options of {@link startReferenceServer}. */
 export type ReferenceServerOptions = {
@@ -20,6 +34,8 @@ export type ReferenceServerOptions = {
    * memory store seeded with `DEMO_SEED`. It stays the caller's to close.
    */
   readonly store?: Store;
+  /** Where the built pages are (`scripts/build-pages.ts` output); default the package's own `dist/reference/pages`. */
+  readonly pagesDir?: string;
 };
 
 /** A running reference server. */
@@ -54,8 +70,10 @@ export function demoCurlCommands(url: string): string[] {
 /**
  * Starts the reference server (what `npm start` runs): `createNodeServer` on 127.0.0.1, the
  * handler over a memory store seeded with demo data, static demo tokens and a demo wallet
- * provider. Prints the tokens and curl commands, then one line per request: method,
- * path, status, milliseconds and request id.
+ * provider, serving `/openapi.json`, the API reference page `/docs/` (its `docs` option, the
+ * demo token filled in) and `/playground/`. Prints the tokens, the pages and curl commands,
+ * then one line per request: method, path, status, milliseconds and request id. A page that
+ * was not built is left out, and the banner says so.
  *
  * @example
  * const { url, close } = await startReferenceServer({ port: 0 });
@@ -64,16 +82,20 @@ export function demoCurlCommands(url: string): string[] {
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const [docs, playground] = await Promise.all([settle(readDocsPage(options.pagesDir)), settle(readPlaygroundSite(options.pagesDir))]);
   const handler = createHandler({
-    store: options.store ?? createMemoryStore(DEMO_SEED),
+    store: options.store ?? createMemoryStore({ seed: DEMO_SEED }),
     auth: createStaticAuth(DEMO_TOKENS),
     walletProvider: createDemoWalletProvider(),
     onEffect: (effect, { requestId }) => log(`effect ${effect.type} invoice=${effect.invoiceID} request=${requestId}`),
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
+    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
+    openApi: { path: REFERENCE_OPENAPI_PATH },
+    ...(docs.ok ? { docs: { path: PAGE_MOUNTS.docs, page: docs.value, token: DOCS_TOKEN } } : {}),
   });
   // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
-  const server = createNodeServer(handler, {
-    onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
+  // The playground's files are answered in front of the handler (not logged: they are static).
+  const server = createNodeServer(withPages(handler, playground.ok ? [playground.value] : []), {
     onClientError: ({ status, requestId, code }) => log(`- - ${status} 0.0ms ${requestId} (refused by the HTTP parser: ${code ?? 'no code'})`),
   });
   const host = options.host ?? '127.0.0.1';
@@ -90,6 +112,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   log(`payments-kit reference server listening on ${url}`);
   log('Demo tokens:');
   for (const [token, { scopes }] of Object.entries(DEMO_TOKENS)) log(`  ${token}: ${scopes.join(' ')}`);
+  log(`OpenAPI document: ${url}${REFERENCE_OPENAPI_PATH}`);
+  log(docs.ok ? `API reference: ${url}${PAGE_MOUNTS.docs}/` : `API reference: not served (${docs.error})`);
+  log(playground.ok ? `Playground: ${url}${PAGE_MOUNTS.playground}/` : `Playground: not served (${playground.error})`);
   log('Try:');
   for (const command of demoCurlCommands(url)) log(`  ${command}`);
   return {

@@ -6,7 +6,8 @@ import { checkRuleCombinations } from './validate.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const PART_NAMES = [
+/** The rule part names the parser accepts (RFC 5545 3.3.10 and RFC 7529), as data. */
+export const PART_NAMES = [
   'FREQ',
   'UNTIL',
   'COUNT',

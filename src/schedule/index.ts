@@ -54,6 +54,16 @@ export {
   LINE_ITEM_TOTAL_FIELD_MESSAGE,
   LINE_ITEMS_TOTAL_FAILED_MESSAGE,
 } from './run-transfer.js';
+/** Rules in words (`./describe/`, a module of its own so the message tables are shaken out of other imports). */
+export {
+  describeRecurrence,
+  resolveDescribeLocale,
+  DESCRIBE_LOCALES,
+  DESCRIBE_MESSAGES,
+  type DescribeInput,
+  type DescribeOptions,
+  type DescribeLocale,
+} from './describe/index.js';
 /**
  * The shapes of spec 2.5 that this module's functions take and return (`validateRunTransfer`
  * checks a `RunTransfer`, `scheduleOccurrences` lays out a `Schedule`'s `Occurrence`s), the

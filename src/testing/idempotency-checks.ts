@@ -41,7 +41,7 @@ function expectAnswer(result: BeginIdempotentResult, answer: IdempotentAnswer, w
  * not inside a refused one), and account scoping.
  *
  * @example
- * const checks = idempotencyChecks(async (seed) => createMemoryStore(seed ?? standardSeed()));
+ * const checks = idempotencyChecks(async (seed) => createMemoryStore({ seed: seed ?? standardSeed() }));
  */
 export function idempotencyChecks(fresh: FreshStore): CheckList {
   return [

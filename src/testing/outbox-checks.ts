@@ -40,7 +40,7 @@ async function claimOne(store: Store, leaseMs: number, why: string): Promise<Cla
  * and each effect keeps its account.
  *
  * @example
- * const checks = outboxChecks(async (seed) => createMemoryStore(seed ?? standardSeed()));
+ * const checks = outboxChecks(async (seed) => createMemoryStore({ seed: seed ?? standardSeed() }));
  */
 export function outboxChecks(fresh: FreshStore): CheckList {
   return [

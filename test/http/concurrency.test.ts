@@ -5,7 +5,7 @@ import { A, INVOICE_ID, call, draftInvoice, jsonInit, seed, serve } from './help
 
 describe('50 concurrent updates to one invoice over HTTP', () => {
   it('each answers 200 or 409, the final invoice is the last committed update, no effect is emitted twice', async () => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     const committed: Invoice[] = [];
     // A store with I/O latency, like a database: reads of concurrent requests interleave.
     const store: Store = {

@@ -10,7 +10,7 @@ const withKey = (key: string, extra: Record<string, string> = {}) => ({ ...beare
 
 /** A store whose first write of each kind commits and then fails to acknowledge (throws). */
 function ackFailingStore(): { store: Store; inner: Store } {
-  const inner = createMemoryStore(seed());
+  const inner = createMemoryStore({ seed: seed() });
   let invoiceFailures = 1;
   let evidenceFailures = 1;
   const store: Store = {
@@ -76,7 +76,7 @@ describe('a write that committed but whose acknowledgement failed', () => {
 
 describe('effects are delivered from the outbox, off the request path', () => {
   it('deliver throwing 3 times is retried until it succeeds: delivered, never lost, attempts counted', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store });
     const attempts: number[] = [];
     const delivered: string[] = [];

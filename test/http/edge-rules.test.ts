@@ -76,7 +76,7 @@ describe('the resource is looked up before the body is validated', () => {
 
 describe('disputes', () => {
   it('a dispute stored without a status accepts evidence; a closed one is a 409', async () => {
-    const store = createMemoryStore({ accounts: { [A]: { disputes: [{ disputeID: 'no-status' }, { disputeID: CLOSED_DISPUTE_ID, status: 'closed' }] } } });
+    const store = createMemoryStore({ seed: { accounts: { [A]: { disputes: [{ disputeID: 'no-status' }, { disputeID: CLOSED_DISPUTE_ID, status: 'closed' }] } } } });
     const s = await serve({ store });
     try {
       const body = { evidenceType: 'receipt', text: 'paid' };
@@ -90,7 +90,7 @@ describe('disputes', () => {
 
 describe('a store that loses the resource between the read and the write', () => {
   const vanishing = (): Store => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     return {
       ...inner,
       compareAndSetInvoice: async () => ({ ok: false, reason: 'not-found' }),

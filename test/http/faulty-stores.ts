@@ -6,7 +6,7 @@ import { seed } from './helpers.js';
  * first invoice write, once: that write conflicts (409), later ones do not.
  */
 export function racedOnceStore(): { store: Store; inner: Store } {
-  const inner = createMemoryStore(seed());
+  const inner = createMemoryStore({ seed: seed() });
   let raced = false;
   const store: Store = {
     ...inner,

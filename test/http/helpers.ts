@@ -103,7 +103,7 @@ export const SESSION = '{"merchantSessionIdentifier":"s-1","displayName":"Shop â
 export function testOptions(overrides: Partial<HandlerOptions> = {}): HandlerOptions {
   let n = 0;
   return {
-    store: createMemoryStore(seed()),
+    store: createMemoryStore({ seed: seed() }),
     auth: createStaticAuth(TOKENS),
     clock: () => NOW,
     generateId: () => `ev-${++n}`,

@@ -17,7 +17,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Idempotency-Key on the three writes', () => {
   it('a repeated evidence upload replays the first 201 (same evidenceID) with idempotent-replayed and a fresh request id', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store });
     try {
       const first = await call(evidenceUrl(s.url), jsonInit('POST', evidence, withKey('k-1', { 'x-request-id': 'r-1' })));
@@ -48,7 +48,7 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('without the header every request runs, as before', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store });
     try {
       for (let i = 0; i < 2; i++) expect((await call(evidenceUrl(s.url), jsonInit('POST', evidence))).status).toBe(201);
@@ -103,7 +103,7 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('concurrent PATCHes with one key: one runs, the others are 409 in flight or a replay, never a second write', async () => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     let writes = 0;
     const store: Store = {
       ...inner,
@@ -138,7 +138,7 @@ describe('Idempotency-Key on the three writes', () => {
     ['a tab inside', 'a\tb'],
     ['a non-ASCII character', 'caf\u00e9'],
   ])('a key %s is 400 {error} with x-request-id, and nothing runs', async (_name, key) => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const handler = createHandler(testOptions({ store }));
     const headers = new Headers({ 'content-type': 'application/json', ...bearer('all') });
     headers.set('idempotency-key', key);
@@ -315,7 +315,7 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('idempotency: false ignores the header: every request runs and no key is checked', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store, idempotency: false });
     try {
       for (let i = 0; i < 2; i++) {

@@ -2,8 +2,8 @@ import { serve as honoServe } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
-import { type ResponseLogEntry, toNodeListener } from '../../src/node/index.js';
+import { type ResponseLogEntry, createHandler } from '../../src/http/index.js';
+import { createNodeServer, toNodeListener } from '../../src/node/index.js';
 import { A, ADJUSTMENT_ID, INVOICE_ID, bearer, call, jsonInit, listen, testOptions } from './helpers.js';
 
 const entryShape = (entry: ResponseLogEntry) => [entry.method, entry.path, entry.status, entry.requestId];
@@ -73,6 +73,27 @@ describe('createHandler({ onResponse }): an access log for every host', () => {
       expect(entries.map(entryShape)).toEqual([['GET', `/v1/accounts/${A}/adjustments/${ADJUSTMENT_ID}`, 200, r.headers.get('x-request-id')]]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('is the one access log: createNodeServer and toNodeListener take no onResponse of their own, so a request is logged once', async () => {
+    const entries: ResponseLogEntry[] = [];
+    const handler = createHandler(testOptions({ onResponse: (entry) => entries.push(entry) }));
+    // A second hook is refused by the types and ignored at run time: nothing logs twice.
+    const server = createNodeServer(handler, { onResponse: () => entries.push({ method: 'X', path: '', status: 0, requestId: '', ms: 0 }) } as never);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const r = await call(`http://127.0.0.1:${port}/accounts/${A}/adjustments/${ADJUSTMENT_ID}`, { headers: { ...bearer('all'), 'x-request-id': 'once-1' } });
+      expect(r.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(entries.map(entryShape)).toEqual([['GET', `/accounts/${A}/adjustments/${ADJUSTMENT_ID}`, 200, 'once-1']]);
+      expect(entries[0]?.ms).toBeGreaterThanOrEqual(0);
+    } finally {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
     }
   });
 });

@@ -194,10 +194,11 @@ describe('createOpenApiDocument', () => {
     expect(checked).toBe(5);
   });
 
-  it("states the count limits and closed objects of the request bodies, under the handler's requestLimits", () => {
+  it("states the count limits and closed objects of the request bodies, under the handler's limits (and the deprecated requestLimits)", () => {
     const items = (doc: typeof document) => asJson(asJson(asJson(asJson(doc.components.schemas['InvoiceUpdate'])['properties'])['lineItems'])['properties'])['items'];
     expect(asJson(items(document))['maxItems']).toBe(REQUEST_LIMITS.lineItems);
-    expect(asJson(items(createOpenApiDocument({ requestLimits: { lineItems: 3 } })))['maxItems']).toBe(3);
+    expect(asJson(items(createOpenApiDocument({ limits: { lineItems: 3 } })))['maxItems']).toBe(3);
+    expect(asJson(items(createOpenApiDocument({ requestLimits: { lineItems: 4 } })))['maxItems']).toBe(4);
     for (const name of ['InvoiceUpdate', 'EvidenceTextRequest', 'ApplePaySessionRequest']) {
       expect(asJson(document.components.schemas[name])['additionalProperties']).toBe(false);
     }
@@ -260,7 +261,7 @@ describe('the handler keeps the contract the document states', () => {
   const fresh = () =>
     toNodeListener(
       createHandler({
-        store: createMemoryStore(DEMO_SEED),
+        store: createMemoryStore({ seed: DEMO_SEED }),
         auth: createStaticAuth(DEMO_TOKENS),
         walletProvider: createDemoWalletProvider(),
       }),
@@ -325,7 +326,7 @@ function documentedSuccessOr501(responses: Json): number {
 
 describe('createHandler({ openApi: { path } }) serves the document', () => {
   let s: TestServer;
-  const handlerOptions = { store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS) };
+  const handlerOptions = { store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) };
   beforeAll(async () => {
     s = await listen(toNodeListener(createHandler({ ...handlerOptions, basePath: '/v1', openApi: { path: '/openapi.json' }, cors: { origins: ['https://docs.example.com'] } })));
   });
@@ -359,10 +360,10 @@ describe('createHandler({ openApi: { path } }) serves the document', () => {
     expect((await call(`${s.url}/v1/openapi.json/x`)).status).toBe(404);
   });
 
-  it("serves the document of the handler's own requestLimits", async () => {
-    const handler = createHandler({ ...handlerOptions, requestLimits: { optionsPerItem: 2 }, openApi: { path: '/openapi.json' } });
+  it("serves the document of the handler's own limits", async () => {
+    const handler = createHandler({ ...handlerOptions, limits: { optionsPerItem: 2 }, openApi: { path: '/openapi.json' } });
     const r = await handler(new Request('http://h/openapi.json'));
-    expect(await r.json()).toEqual(createOpenApiDocument({ requestLimits: { optionsPerItem: 2 } }));
+    expect(await r.json()).toEqual(createOpenApiDocument({ limits: { optionsPerItem: 2 } }));
   });
 
   it('serves a document the host passes', async () => {

@@ -47,7 +47,7 @@ describe('get a schedule (spec 4.1)', () => {
   });
 
   it('caps upcoming occurrences with scheduleHorizon and stops at disabledOn', async () => {
-    const store = createMemoryStore({
+    const store = createMemoryStore({ seed: {
       accounts: {
         [A]: {
           schedules: [
@@ -56,7 +56,7 @@ describe('get a schedule (spec 4.1)', () => {
           ],
         },
       },
-    });
+    } });
     const t = await serve({ store, scheduleHorizon: { days: 10, limit: 3 } });
     try {
       const daily = await call(`${t.url}/accounts/${A}/schedules/daily`, { headers: bearer('all') });
@@ -110,7 +110,7 @@ describe('update an invoice (spec 4.2)', () => {
   const url = (s: TestServer, id = INVOICE_ID) => `${s.url}/accounts/${A}/invoices/${id}`;
 
   it('200 with the updated invoice; the store holds it', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store });
     try {
       const r = await call(url(s), jsonInit('PATCH', { description: 'three widgets', dueDate: '2026-05-01T00:00:00Z' }));
@@ -124,7 +124,7 @@ describe('update an invoice (spec 4.2)', () => {
   });
 
   it('draft -> unpaid hands one invoice.finalized effect to onEffect, after the write', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const seen: unknown[] = [];
     const s = await serve({
       store,
@@ -211,7 +211,7 @@ describe('update an invoice (spec 4.2)', () => {
   });
 
   it('409 {error} when another request changed the invoice between read and write (compare-and-set)', async () => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     const racing: Store = {
       ...inner,
       async compareAndSetInvoice(accountID, invoice, version) {
@@ -250,7 +250,7 @@ describe('upload dispute evidence text (spec 4.3)', () => {
   const url = (s: TestServer, id = DISPUTE_ID) => `${s.url}/accounts/${A}/disputes/${id}/evidence-text`;
 
   it('201 with the evidence record; the store lists it', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store });
     try {
       const r = await call(url(s), jsonInit('POST', { evidenceType: 'receipt', text: 'Delivered on April 2.' }));

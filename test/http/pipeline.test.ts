@@ -378,7 +378,7 @@ describe('request ids (spec 4, 7.1)', () => {
     const reported: unknown[] = [];
     const t = await serve({
       store: {
-        ...createMemoryStore(seed()),
+        ...createMemoryStore({ seed: seed() }),
         getAdjustment: async () => {
           throw new Error('db password is hunter2');
         },

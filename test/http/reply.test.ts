@@ -21,7 +21,7 @@ describe('cachedBody', () => {
 
   it('over HTTP: a long non-ASCII schedule answer is sent as bytes with the right Content-Length', async () => {
     const long = { ...schedule, description: `rent 🏠 ${'é'.repeat(900)}`.slice(0, 255) };
-    const store = createMemoryStore({ accounts: { [A]: { ...seed().accounts?.[A], schedules: [long] } } });
+    const store = createMemoryStore({ seed: { accounts: { [A]: { ...seed().accounts?.[A], schedules: [long] } } } });
     const s = await listen(toNodeListener(createHandler(testOptions({ store }))));
     try {
       for (let i = 0; i < 2; i++) {

@@ -52,7 +52,7 @@ async function start(storeSeed: StoreSeed = sdkSeed(), basePath?: string): Promi
       return undefined;
     },
   });
-  const server = await serve({ store: createMemoryStore(storeSeed), auth, ...(basePath === undefined ? {} : { basePath }) });
+  const server = await serve({ store: createMemoryStore({ seed: storeSeed }), auth, ...(basePath === undefined ? {} : { basePath }) });
   servers.push(server);
   return server.url + (basePath ?? '');
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { anyText } from './code-points.js';
 import { describe, expect, it } from 'vitest';
 import { hasLoneSurrogate, textLength } from '../../src/limits/index.js';
 
@@ -31,7 +32,7 @@ const SPECIAL = fc.constantFrom(
 /** Any UTF-16 text: full-range code points, graphemes, lone halves of both kinds, edge pieces. */
 const ANY_TEXT = fc.string({
   unit: fc.oneof(
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    anyText({ minLength: 1, maxLength: 1 }),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
     HIGH,
     LOW,
@@ -72,7 +73,7 @@ describe('textLength', () => {
   });
 
   it('is additive over concatenation of well-formed strings', () => {
-    const wellFormed = fc.string({ unit: 'binary' });
+    const wellFormed = anyText();
     fc.assert(
       fc.property(wellFormed, wellFormed, (a, b) => textLength(a + b) === textLength(a) + textLength(b)),
     );
@@ -101,6 +102,6 @@ describe('hasLoneSurrogate', () => {
   });
 
   it('is false for every well-formed string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => !hasLoneSurrogate(s)));
+    fc.assert(fc.property(anyText(), (s) => !hasLoneSurrogate(s)));
   });
 });

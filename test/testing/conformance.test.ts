@@ -5,14 +5,14 @@ import type { EvidenceText } from '../../src/schemas/index.js';
 import { ConformanceError, runStoreConformance, storeConformanceChecks } from '../../src/testing/index.js';
 
 describe('the memory store passes the conformance suite', () => {
-  const checks = runStoreConformance({ createStore: (seed) => createMemoryStore(seed), test: it });
+  const checks = runStoreConformance({ createStore: (seed) => createMemoryStore({ seed }), test: it });
   it('registers every check', () => expect(checks.length).toBeGreaterThanOrEqual(32));
 });
 
 /** Adapters that each break one rule; the suite must catch every one of them. */
 const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => Store> = {
   'a lost update (compare-and-set ignores the version)': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return {
       ...inner,
       async compareAndSetInvoice(accountID, invoice) {
@@ -23,7 +23,7 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'a non-atomic compare-and-set (an await between check and write)': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return {
       ...inner,
       async compareAndSetInvoice(accountID, invoice, version) {
@@ -37,16 +37,16 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'no account scoping on reads': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, getSchedule: async (_a, id) => (await inner.getSchedule('acct-a', id)) ?? undefined };
   },
   'case-sensitive wallet domains': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     const domains = new Set(Object.values(seed?.accounts ?? {}).flatMap((a) => a.walletDomains ?? []));
     return { ...inner, hasWalletDomain: async (_a, d) => domains.has(d) };
   },
   'evidence lost under concurrency': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     let last: unknown;
     return {
       ...inner,
@@ -59,7 +59,7 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
   },
   'returns live mutable objects': (seed) => {
     const live = new Map<string, { invoice: never; version: string }>();
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return {
       ...inner,
       async getInvoice(accountID, invoiceID) {
@@ -74,11 +74,11 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'effects dropped (compareAndSetInvoice ignores extras.effects)': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, compareAndSetInvoice: (a, i, v, extras) => inner.compareAndSetInvoice(a, i, v, { ...extras, effects: [] }) };
   },
   'effects committed by a write that conflicted': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return {
       ...inner,
       async compareAndSetInvoice(a, invoice, version, extras) {
@@ -92,7 +92,7 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'claims not exclusive (an effect handed to every claimer)': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     const handed: ClaimedEffect[] = [];
     return {
       ...inner,
@@ -104,11 +104,11 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'leases never expire': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, claimEffects: (input) => inner.claimEffects({ ...input, leaseMs: 3_600_000 }) };
   },
   'stale claim tokens accepted': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     const latest = new Map<string, string>();
     return {
       ...inner,
@@ -122,15 +122,15 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'release ignores retryInMs': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, releaseEffect: (id, token, _ms, error) => inner.releaseEffect(id, token, 0, error) };
   },
   'completed effects claimed again': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, completeEffect: (id, token) => inner.releaseEffect(id, token, 0) };
   },
   'idempotency begin not atomic (an await between check and insert)': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     const records = new Map<string, { fingerprint: string; done: boolean }>();
     return {
       ...inner,
@@ -147,15 +147,15 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'idempotency TTL ignored': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, beginIdempotentRequest: (a, input) => inner.beginIdempotentRequest(a, { ...input, ttlMs: 86_400_000 }) };
   },
   'idempotency lock never expires': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, beginIdempotentRequest: (a, input) => inner.beginIdempotentRequest(a, { ...input, lockMs: input.ttlMs }) };
   },
   'idempotency completed outside the write (even when it conflicts)': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return {
       ...inner,
       async compareAndSetInvoice(a, invoice, version, extras) {
@@ -165,11 +165,11 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'idempotency completion dropped by writes': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return { ...inner, addEvidence: (a, e) => inner.addEvidence(a, e) };
   },
   'idempotency keys not scoped to the account': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     return {
       ...inner,
       beginIdempotentRequest: (_a, input) => inner.beginIdempotentRequest('shared', input),
@@ -178,7 +178,7 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'release forgets a record held by another token': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     const tokens = new Map<string, string>();
     return {
       ...inner,
@@ -191,7 +191,7 @@ const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => 
     };
   },
   'a listed evidence array grows with later uploads': (seed) => {
-    const inner = createMemoryStore(seed);
+    const inner = createMemoryStore({ seed });
     const live = new Map<string, EvidenceText[]>();
     return {
       ...inner,

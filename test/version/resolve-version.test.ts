@@ -8,7 +8,8 @@ import {
   resolveVersion,
 } from '../../src/version/index.js';
 
-const defaultVersion = parseVersion(DEFAULT_VERSION);
+/** Parsed in each test: a call at collection time would make parseVersion's mutants static (run against every test). */
+const defaultVersion = () => parseVersion(DEFAULT_VERSION);
 const reference = { kind: 'dated', year: 2026, month: 4, build: 0, text: 'v2026.04.00' };
 
 /** Random casings of the header name. */
@@ -18,11 +19,11 @@ const anyCasing = fc
 
 describe('resolveVersion', () => {
   it('defaults to v2024.01.00 when the header is absent', () => {
-    expect(defaultVersion.ok).toBe(true);
-    expect(resolveVersion({})).toStrictEqual(defaultVersion);
-    expect(resolveVersion(new Headers())).toStrictEqual(defaultVersion);
-    expect(resolveVersion({ 'content-type': 'application/json' })).toStrictEqual(defaultVersion);
-    expect(resolveVersion({ 'x-service-version': undefined })).toStrictEqual(defaultVersion);
+    expect(defaultVersion().ok).toBe(true);
+    expect(resolveVersion({})).toStrictEqual(defaultVersion());
+    expect(resolveVersion(new Headers())).toStrictEqual(defaultVersion());
+    expect(resolveVersion({ 'content-type': 'application/json' })).toStrictEqual(defaultVersion());
+    expect(resolveVersion({ 'x-service-version': undefined })).toStrictEqual(defaultVersion());
   });
 
   it('reads the header in any casing of its name, from Headers and from records', () => {
@@ -141,18 +142,18 @@ describe('resolveVersion', () => {
 
   it('never reads inherited or prototype keys as headers', () => {
     const record = JSON.parse('{"__proto__": {"x-service-version": "dev"}}') as Record<string, string>;
-    expect(resolveVersion(record)).toStrictEqual(defaultVersion);
+    expect(resolveVersion(record)).toStrictEqual(defaultVersion());
     const inherited = Object.create({ 'x-service-version': 'dev' }) as Record<string, string>;
-    expect(resolveVersion(inherited)).toStrictEqual(defaultVersion);
-    expect(resolveVersion(Object.create(null) as Record<string, string>)).toStrictEqual(defaultVersion);
+    expect(resolveVersion(inherited)).toStrictEqual(defaultVersion());
+    expect(resolveVersion(Object.create(null) as Record<string, string>)).toStrictEqual(defaultVersion());
   });
 
   it('reads a missing headers object (untyped callers) as no header, without throwing', () => {
-    expect(resolveVersion(undefined as unknown as Headers)).toStrictEqual(defaultVersion);
-    expect(resolveVersion(null as unknown as Headers)).toStrictEqual(defaultVersion);
+    expect(resolveVersion(undefined as unknown as Headers)).toStrictEqual(defaultVersion());
+    expect(resolveVersion(null as unknown as Headers)).toStrictEqual(defaultVersion());
   });
 
   it('does not read a similar but different header name', () => {
-    expect(resolveVersion({ 'x-service-versions': 'dev', 'service-version': 'dev' })).toStrictEqual(defaultVersion);
+    expect(resolveVersion({ 'x-service-versions': 'dev', 'service-version': 'dev' })).toStrictEqual(defaultVersion());
   });
 });

@@ -1,6 +1,7 @@
 import { decodeBasicCredentials } from './basic-credentials.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { AuthContext, AuthPort, AuthVerdict, TokenGrant } from '../core/ports.js';
+import { withDeadline } from '../core/deadline.js';
 
 /** How a request authenticated. */
 export type AuthScheme = 'bearer' | 'basic';
@@ -103,22 +104,11 @@ function ask(
   if (typeof (verdict as { then?: unknown } | undefined)?.then !== 'function') {
     return judge(auth, scheme, token, verdict as AuthVerdict, clock);
   }
-  return new Promise<Authentication>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const cause = new Error(`the auth verifier did not answer within ${timeoutMs} ms`);
-      controller?.abort(new DOMException(cause.message, 'TimeoutError'));
-      resolve({ ok: false, status: 504, error: HTTP_MESSAGES.authUnavailable, cause });
-    }, timeoutMs);
-    Promise.resolve(verdict).then(
-      (resolved) => {
-        clearTimeout(timer);
-        resolve(judge(auth, scheme, token, resolved, clock));
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  return withDeadline(() => verdict, timeoutMs).then((answered) => {
+    if (answered.ok) return judge(auth, scheme, token, answered.value, clock);
+    const cause = new Error(`the auth verifier did not answer within ${timeoutMs} ms`);
+    controller?.abort(new DOMException(cause.message, 'TimeoutError'));
+    return { ok: false, status: 504, error: HTTP_MESSAGES.authUnavailable, cause };
   });
 }
 

@@ -105,3 +105,16 @@ export function checkOptionShapes(options: Readonly<Record<string, unknown>>): v
     }
   }
 }
+
+/**
+ * A positive finite number option: `fallback` when absent, else the value; anything else
+ * throws a `TypeError` with `message` (each factory names its own option in it).
+ *
+ * @example
+ * positiveOption(options.pollIntervalMs, 1_000, DISPATCHER_MESSAGES.positive('pollIntervalMs')) // 1000
+ */
+export function positiveOption(value: unknown, fallback: number, message: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new TypeError(message);
+  return value;
+}

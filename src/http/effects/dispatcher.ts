@@ -1,7 +1,10 @@
 import type { InvoiceEffect } from '../../invoice/index.js';
 import type { ClaimedEffect, Store } from '../store/port.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
-import { type TimerHandle, unrefTimeout } from './timers.js';
+import { withDeadline } from '../core/deadline.js';
+import { callGuarded } from '../core/guarded.js';
+import { type TimerHandle, unrefTimeout } from '../core/timers.js';
+import { positiveOption } from '../core/option-checks.js';
 
 /** An effect as `deliver` receives it: the `InvoiceEffect` with its stable `effectID` (deduplicate on it). */
 export type DeliverableEffect = InvoiceEffect & { readonly effectID: string };
@@ -80,11 +83,7 @@ const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new TypeError(DISPATCHER_MESSAGES.positive(name));
-  return value;
-}
+const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, DISPATCHER_MESSAGES.positive(name));
 
 /** The error text kept with a released effect, for operators. */
 function describe(error: unknown): string {
@@ -102,34 +101,14 @@ async function attempt(
   claim: ClaimedEffect,
   timeoutMs: number,
 ): Promise<{ ok: true } | { ok: false; error: unknown }> {
-  const controller = new AbortController();
-  const context: DeliveryContext = {
-    effectID: claim.effectID,
-    accountID: claim.accountID,
-    requestId: claim.requestId,
-    attempt: claim.attempt,
-    signal: controller.signal,
-  };
   const effect: DeliverableEffect = Object.freeze({ ...claim.effect, effectID: claim.effectID });
-  let timer: TimerHandle | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = unrefTimeout(() => {
-      const error = new Error(DISPATCHER_MESSAGES.timedOut(timeoutMs));
-      error.name = 'TimeoutError';
-      controller.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
+  const about = { effectID: claim.effectID, accountID: claim.accountID, requestId: claim.requestId, attempt: claim.attempt };
+  const timeout = (): Error => Object.assign(new Error(DISPATCHER_MESSAGES.timedOut(timeoutMs)), { name: 'TimeoutError' });
   try {
-    const work = Promise.resolve().then(() => options.deliver(effect, context));
-    // A rejection after the deadline must not become an unhandled rejection.
-    work.catch(() => undefined);
-    await Promise.race([work, deadline]);
-    return { ok: true };
+    const delivered = await withDeadline((signal) => options.deliver(effect, { ...about, signal }), timeoutMs, { timeoutReason: timeout });
+    return delivered.ok ? { ok: true } : { ok: false, error: timeout() };
   } catch (error) {
     return { ok: false, error };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -169,13 +148,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
   };
   const random = options.random ?? Math.random;
 
-  const report = (error: unknown, context: DispatchErrorContext): void => {
-    try {
-      options.onError?.(error, context);
-    } catch {
-      // A failing reporter must not stop delivery.
-    }
-  };
+  const report = (error: unknown, context: DispatchErrorContext): void => callGuarded(options.onError, error, context);
   const about = (claim: ClaimedEffect) => ({
     effectID: claim.effectID,
     accountID: claim.accountID,

@@ -8,6 +8,7 @@ import type { IdempotencySettings } from './settings.js';
 import { IdempotencyTicket } from './ticket.js';
 import { isIdempotencyKeyLost } from '../store/errors.js';
 import { holdLease, renewEveryMs } from './lease.js';
+import { callGuarded } from '../core/guarded.js';
 
 /**
  * The 409 of a key another request holds, with `Retry-After`: one renewal period, the longest a
@@ -34,11 +35,7 @@ function withBody(exchange: Exchange, body: BodyBytes): Exchange {
 
 /** Reports to `onError` without letting a failing reporter change anything. */
 function report(context: SpecifiedContext, operationId: string, error: unknown): void {
-  try {
-    context.options.onError?.(error, { requestId: context.requestId, operationId });
-  } catch {
-    // A failing reporter must not change the answer.
-  }
+  callGuarded(context.options.onError, error, { requestId: context.requestId, operationId });
 }
 
 /** Only the answers of requests that changed something are kept (docs/decisions.md). */

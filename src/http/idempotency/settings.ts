@@ -1,3 +1,5 @@
+import { positiveOption } from '../core/option-checks.js';
+
 /** How long records live: `ttlMs` for a completed answer, `lockMs` for the lease of a request in flight. */
 export type IdempotencySettings = { readonly ttlMs: number; readonly lockMs: number };
 
@@ -31,9 +33,7 @@ export const IDEMPOTENCY_OPTION_MESSAGES = Object.freeze({
 });
 
 function seconds(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new TypeError(IDEMPOTENCY_OPTION_MESSAGES.positive(name));
-  return value * 1000;
+  return value === undefined ? undefined : positiveOption(value, 0, IDEMPOTENCY_OPTION_MESSAGES.positive(name)) * 1000;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Exchange, Reply } from '../core/exchange.js';
 import { isResponseReply } from '../core/exchange.js';
+import { callGuarded } from '../core/guarded.js';
 
 /** An answer as the pipeline settles it (the pipeline's `Outcome`). */
 type Answered = { readonly requestId: string; readonly reply: Reply };
@@ -34,17 +35,13 @@ export function loggedSettle<E extends Exchange, O extends Answered>(
   const started = performance.now();
   return (settled, outcome) => {
     settle(settled, outcome);
-    try {
-      const { reply } = outcome;
-      onResponse({
-        method: exchange.method,
-        path: exchange.path,
-        status: isResponseReply(reply) ? reply.response.status : reply.status,
-        requestId: outcome.requestId,
-        ms: performance.now() - started,
-      });
-    } catch {
-      // A failing logger must not break the server.
-    }
+    const { reply } = outcome;
+    callGuarded(onResponse, {
+      method: exchange.method,
+      path: exchange.path,
+      status: isResponseReply(reply) ? reply.response.status : reply.status,
+      requestId: outcome.requestId,
+      ms: performance.now() - started,
+    });
   };
 }

@@ -1,4 +1,6 @@
 import type { RateLimitDecision, RateLimitInput, RateLimiter } from '../core/ports.js';
+import { withDeadline } from '../core/deadline.js';
+import { positiveOption } from '../core/option-checks.js';
 
 /**
  * What {@link createRateLimiter} needs of a `rate-limiter-flexible` limiter (described by
@@ -55,7 +57,6 @@ function msBeforeNextOf(rejection: unknown): number | undefined {
   return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
 
-const TIMED_OUT = Symbol('timed out');
 
 /**
  * Adapts a `rate-limiter-flexible` limiter to the handler's `rateLimiter` port: each
@@ -74,8 +75,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (typeof options?.limiter?.consume !== 'function') throw new TypeError(RATE_LIMITER_MESSAGES.limiter);
   const policy = options.onBackendFailure ?? 'allow';
   if (policy !== 'allow' && policy !== 'refuse') throw new TypeError(RATE_LIMITER_MESSAGES.policy);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RATE_LIMIT_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(RATE_LIMITER_MESSAGES.timeout);
+  const timeoutMs = positiveOption(options.timeoutMs, DEFAULT_RATE_LIMIT_TIMEOUT_MS, RATE_LIMITER_MESSAGES.timeout);
   const { limiter } = options;
   const keyOf = options.key ?? defaultRateLimitKey;
 
@@ -83,21 +83,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
   return {
     async check(input) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-      });
       try {
-        const consumed = Promise.resolve().then(() => limiter.consume(keyOf(input), 1));
-        // A rejection after the deadline must not become an unhandled rejection.
-        consumed.catch(() => undefined);
-        const outcome = await Promise.race([consumed, deadline]);
-        return outcome === TIMED_OUT ? failed(new Error(RATE_LIMITER_MESSAGES.timedOut(timeoutMs))) : { allowed: true };
+        const consumed = await withDeadline(() => limiter.consume(keyOf(input), 1), timeoutMs);
+        return consumed.ok ? { allowed: true } : failed(new Error(RATE_LIMITER_MESSAGES.timedOut(timeoutMs)));
       } catch (rejection) {
         const ms = msBeforeNextOf(rejection);
         return ms === undefined ? failed(rejection) : { allowed: false, retryAfterSeconds: ms / 1000 };
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

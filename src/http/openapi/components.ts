@@ -45,7 +45,7 @@ const WalletSessionSchema = v.pipe(
 
 /**
  * The valibot schemas that become `components.schemas`, by component name, with the request
- * bodies under `limits` (the handler's `requestLimits`). A schema used in another (an
+ * bodies under `limits` (the handler's `limits`). A schema used in another (an
  * AmountDecimal in a line item) becomes a `$ref` to its component.
  *
  * @example

@@ -45,7 +45,9 @@ export type OpenApiOptions = {
   readonly servers?: readonly { readonly url: string; readonly description?: string }[];
   /** `info.title`; default "Payments Platform API". */
   readonly title?: string;
-  /** The count limits the handler applies (`createHandler`'s `requestLimits`); default `REQUEST_LIMITS`. */
+  /** The count limits the handler applies (`createHandler`'s `limits`); default `REQUEST_LIMITS`. */
+  readonly limits?: Partial<RequestLimits>;
+  /** @deprecated Since 0.2: `limits` (the name the validators and `createHandler` use). */
   readonly requestLimits?: Partial<RequestLimits>;
 };
 
@@ -212,7 +214,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     servers: options.servers ?? [{ url: basePath }],
     paths,
     components: {
-      schemas: componentSchemas(resolveRequestLimits(options.requestLimits)),
+      schemas: componentSchemas(resolveRequestLimits(options.limits ?? options.requestLimits)),
       parameters: {
         ServiceVersion: {
           name: VERSION_HEADER,

@@ -10,7 +10,7 @@ import { type OpenApiDocument, type OpenApiOptions, createOpenApiDocument } from
 export type OpenApiServeOptions = {
   /** Where the document is served, below `basePath` (e.g. `/openapi.json`). */
   readonly path: string;
-  /** The document to serve; default `createOpenApiDocument({ basePath, requestLimits })` of the handler. */
+  /** The document to serve; default `createOpenApiDocument({ basePath, limits })` of the handler. */
   readonly document?: OpenApiDocument;
 };
 
@@ -36,7 +36,7 @@ const PATH = /^(?:\/[^/?#\s]+)+$/;
  */
 export function resolveOpenApi(
   option: OpenApiServeOptions | undefined,
-  handler: { readonly basePath: string; readonly requestLimits: NonNullable<OpenApiOptions['requestLimits']> },
+  handler: { readonly basePath: string; readonly limits: NonNullable<OpenApiOptions['limits']> },
 ): ServedDocument | undefined {
   if (option === undefined) return undefined;
   if (option === null || typeof option !== 'object' || typeof option.path !== 'string' || !PATH.test(option.path)) {

@@ -34,10 +34,10 @@ export const createWalletSession = /* @__PURE__ */ declareOperation({
     unprocessable: 'Error',
   },
   run: async (context) => {
-    const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs, requestLimits } = context.options;
+    const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs, limits } = context.options;
     const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
     if (!body.ok) return errorReply(400, body.error);
-    const request = validateApplePaySessionRequest(body.value, { limits: requestLimits });
+    const request = validateApplePaySessionRequest(body.value, { limits });
     if (!request.ok) return jsonReply(request.status, request.body);
     const { domain, displayName } = request.value;
     if (!(await store.hasWalletDomain(context.accountID, domain))) return errorReply(409, HTTP_MESSAGES.domainNotRegistered);
@@ -46,7 +46,7 @@ export const createWalletSession = /* @__PURE__ */ declareOperation({
     const session = await withDeadline(
       (signal) => walletProvider.createSession({ ...input, signal }),
       downstreamTimeoutMs,
-      context.exchange.signal,
+      { parent: context.exchange.signal },
     );
     if (!session.ok) {
       return session.reason === 'timeout' ? errorReply(504, HTTP_MESSAGES.downstreamTimeout) : errorReply(400, HTTP_MESSAGES.clientGone);

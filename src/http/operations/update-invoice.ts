@@ -33,12 +33,12 @@ export const updateInvoice = /* @__PURE__ */ declareOperation({
     unprocessable: 'InvoiceUpdateErrors',
   },
   run: async (context) => {
-    const { store, clock, generateId, maxBodyBytes, effectsCommitted, requestLimits } = context.options;
+    const { store, clock, generateId, maxBodyBytes, effectsCommitted, limits } = context.options;
     const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
     if (!body.ok) return errorReply(400, body.error);
     const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));
     if (current === undefined) return errorReply(404, HTTP_MESSAGES.invoiceNotFound);
-    const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock(), limits: requestLimits });
+    const result = applyInvoiceUpdate(current.invoice, body.value, { now: clock(), limits });
     if (!result.ok) return jsonReply(result.status, result.body);
     const reply = jsonReply(200, result.invoice);
     const effects: NewEffect[] = result.effects.map((effect) => ({ effectID: generateId(), requestId: context.requestId, effect }));

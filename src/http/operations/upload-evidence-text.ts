@@ -45,13 +45,13 @@ export const uploadEvidenceText = /* @__PURE__ */ declareOperation({
     success: 'EvidenceText',
   },
   run: async (context) => {
-    const { store, clock, generateId, maxBodyBytes, requestLimits } = context.options;
+    const { store, clock, generateId, maxBodyBytes, limits } = context.options;
     const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
     if (!body.ok) return errorReply(400, body.error);
     const disputeID = param(context, 'disputeID');
     const dispute = await store.getDispute(context.accountID, disputeID);
     if (dispute === undefined) return errorReply(404, HTTP_MESSAGES.disputeNotFound);
-    const request = validateEvidenceTextRequest(body.value, { limits: requestLimits });
+    const request = validateEvidenceTextRequest(body.value, { limits });
     if (!request.ok) return jsonReply(400, request.body);
     if (!acceptsEvidence(dispute)) return errorReply(409, HTTP_MESSAGES.disputeClosed);
     const evidence: EvidenceText = {

@@ -125,7 +125,7 @@ export function toResponse({ requestId, reply }: { requestId: string; reply: Rep
  *
  * @example
  * const handler = createHandler({
- *   store: createMemoryStore(seed),
+ *   store: createMemoryStore({ seed }),
  *   auth: createStaticAuth({ 'demo-token': { scopes: ['/accounts/acc_1/transfers.read'] } }),
  * });
  * const response = await handler(new Request('http://localhost/accounts/acc_1/schedules/sch_1', {

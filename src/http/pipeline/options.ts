@@ -6,7 +6,8 @@ import { freshUuid } from '../core/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
-import { PORT_MESSAGES, checkOptionShapes } from '../core/option-checks.js';
+import { type DocsServeOptions, type ServedPage, resolveDocs } from '../openapi/docs.js';
+import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
 import { withStoreDeadline } from '../store/deadline-store.js';
@@ -103,10 +104,18 @@ export type HandlerOptions = {
   readonly cors?: CorsOptions;
   /** An access-log hook: called once per answer with method, path, status, request id and ms. */
   readonly onResponse?: ResponseLogger;
-  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS`. */
+  /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS` (the validators' `limits`). */
+  readonly limits?: Partial<RequestLimits>;
+  /** @deprecated Since 0.2: `limits` (the name the validators use). */
   readonly requestLimits?: Partial<RequestLimits>;
   /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
   readonly openApi?: OpenApiServeOptions;
+  /**
+   * Serve the API reference page (Swagger UI on the OpenAPI document, from `docs.page`) at
+   * `docs.path` (below `basePath`), without authentication; default not served. The reference
+   * server serves it at `/docs`; `readDocsPage()` of payments-kit/reference reads the page.
+   */
+  readonly docs?: DocsServeOptions;
 };
 
 /** The options with every default filled in. */
@@ -133,8 +142,9 @@ export type ResolvedOptions = {
   readonly scheduleHorizon: ScheduleHorizon;
   readonly cors: ResolvedCors | undefined;
   readonly onResponse: ResponseLogger | undefined;
-  readonly requestLimits: RequestLimits;
+  readonly limits: RequestLimits;
   readonly openApi: ServedDocument | undefined;
+  readonly docs: ServedPage | undefined;
 };
 
 /** Messages for options `createHandler` refuses at start-up. */
@@ -149,11 +159,7 @@ export const OPTION_MESSAGES = Object.freeze({
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new TypeError(OPTION_MESSAGES.positive(name));
-  return value;
-}
+const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, OPTION_MESSAGES.positive(name));
 
 function normalizeBasePath(basePath: string | undefined): string {
   if (basePath === undefined || basePath === '' || basePath === '/') return '';
@@ -177,6 +183,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
   }
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
   const storeTimeoutMs = positive(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
+  const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
   return {
     store: withStoreDeadline(options.store, storeTimeoutMs),
     auth: options.auth ?? NO_TOKENS,
@@ -200,7 +207,8 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     },
     cors: resolveCors(options.cors),
     onResponse: options.onResponse,
-    requestLimits: resolveRequestLimits(options.requestLimits),
-    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), requestLimits: resolveRequestLimits(options.requestLimits) }),
+    limits,
+    openApi: resolveOpenApi(options.openApi, { basePath: normalizeBasePath(options.basePath), limits }),
+    docs: resolveDocs(options.docs, { basePath: normalizeBasePath(options.basePath), openApiPath: options.openApi?.path }),
   };
 }

@@ -8,6 +8,7 @@ import { freshUuid } from '../core/fresh-uuid.js';
 import { performIdempotent } from '../idempotency/perform.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { documentReply } from '../openapi/serve.js';
+import { docsReply } from '../openapi/docs.js';
 import { SPECIFIED_BY_ID } from '../operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
 import type { RateLimitDecision, TokenGrant } from '../core/ports.js';
@@ -16,6 +17,7 @@ import { storeFailureReply } from '../store/errors.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../core/request-id.js';
 import { type RouteMatch, type Router, createRouter } from '../core/router.js';
 import { VERSION_HEADER_NAME, checkVersion } from '../core/versions.js';
+import { callGuarded } from '../core/guarded.js';
 
 /** The answer to one exchange: the reply and the request id it must carry. */
 export type Outcome = { readonly requestId: string; readonly reply: Reply };
@@ -32,11 +34,7 @@ function relativePath(path: string, prefix: string): string | undefined {
 }
 
 function report(options: ResolvedOptions, error: unknown, requestId: string, operationId?: string): void {
-  try {
-    options.onError?.(error, operationId === undefined ? { requestId } : { requestId, operationId });
-  } catch {
-    // A failing reporter must not change the answer.
-  }
+  callGuarded(options.onError, error, operationId === undefined ? { requestId } : { requestId, operationId });
 }
 
 /** A routed request: what every step after routing needs. */
@@ -179,7 +177,9 @@ export function answerThen<E extends Exchange>(
   let pending: Reply | Promise<Reply>;
   try {
     const match = route(exchange, options);
-    if (match.kind === 'not-found') pending = documentReply(exchange, options.openApi, options.cors) ?? errorReply(404, HTTP_MESSAGES.notFound);
+    if (match.kind === 'not-found') {
+      pending = documentReply(exchange, options.openApi, options.cors) ?? docsReply(exchange, options.docs) ?? errorReply(404, HTTP_MESSAGES.notFound);
+    }
     else if (match.kind === 'method-not-allowed') {
       pending = corsPreflight(exchange, match.allow, options.cors) ?? errorReply(405, HTTP_MESSAGES.methodNotAllowed, { allow: match.allow });
     }

@@ -44,11 +44,15 @@ function snapshotOf(list: EvidenceList): readonly EvidenceText[] {
   return list.snapshot;
 }
 
-/** Options of {@link createMemoryStore} beyond the seed. */
+/** Options of {@link createMemoryStore}: the same shape as `createPostgresStore`'s, less the client. */
 export type MemoryStoreOptions = {
-  /** Milliseconds since the epoch, for leases and idempotency expiry; default `Date.now`. */
-  readonly now?: () => number;
+  /** What the store holds at start (the same `StoreSeed` `createPostgresStore` takes). */
+  readonly seed?: StoreSeed;
+  /** The current time, for outbox leases and idempotency expiry; default `() => new Date()` (as `createHandler`'s). */
+  readonly clock?: () => Date;
 };
+
+const isStoreSeed = (value: MemoryStoreOptions | StoreSeed): value is StoreSeed => 'accounts' in value;
 
 /**
  * The reference store: everything in memory, account-scoped (`Map`s, so IDs such as
@@ -57,15 +61,21 @@ export type MemoryStoreOptions = {
  * Invoice versions are decimal counters starting at `'1'`; every write is atomic because it
  * runs without an `await` between its checks and its changes, which is also what makes an
  * invoice write, its outbox effects and its idempotency completion commit together.
- * Evidence is appended in O(1); leases and idempotency records expire by `options.now`.
+ * Evidence is appended in O(1); leases and idempotency records expire by `options.clock`.
+ * Synchronous (nothing to connect to), so a Worker can build it at module scope; `await` on
+ * it works as on `createPostgresStore`.
  *
  * @example
- * const store = createMemoryStore({ accounts: { acc_1: { walletDomains: ['shop.example'] } } });
+ * const store = createMemoryStore({ seed: { accounts: { acc_1: { walletDomains: ['shop.example'] } } } });
  * await store.hasWalletDomain('acc_1', 'shop.example') // true
  * await store.hasWalletDomain('acc_2', 'shop.example') // false
  */
-export function createMemoryStore(seed: StoreSeed = {}, options: MemoryStoreOptions = {}): Store {
-  const now = options.now ?? Date.now;
+export function createMemoryStore(options?: MemoryStoreOptions): Store;
+/** @deprecated Since 0.2: pass `{ seed }` (the 0.1 form, kept for 0.2 only). */
+export function createMemoryStore(seed: StoreSeed): Store;
+export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}): Store {
+  const { seed = {}, clock } = isStoreSeed(options) ? { seed: options, clock: undefined } : options;
+  const now = clock === undefined ? Date.now : () => clock().getTime();
   const accounts = new Map<string, AccountData>();
   for (const [accountID, accountSeed] of Object.entries(seed.accounts ?? {})) {
     const account = emptyAccount();

@@ -17,7 +17,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A memory store holding one invoice, with `count` effects committed by one write. */
 async function storeWithEffects(count: number): Promise<Store> {
-  const store = createMemoryStore({ accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } });
+  const store = createMemoryStore({ seed: { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
   const effects = Array.from({ length: count }, (_, i) => ({ effectID: `eff-${i}`, requestId: `req-${i}`, effect: fixtureEffect(INVOICE, `INV-${i}`) }));
   const written = await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, 'w'), '1', { effects });
   expect(written.ok).toBe(true);
