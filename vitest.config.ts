@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'all',
           include: ['test/**/*.test.ts'],
           // Load, leak and long fuzz suites: `npm run test:hostile` runs them one file at a time.
-          exclude: ['test/hostile/**', 'node_modules/**'],
+          exclude: ['test/hostile/**', 'test/faults/**', 'node_modules/**'],
           testTimeout: 20_000,
           setupFiles: ['test/setup.ts'],
         },
@@ -24,6 +24,16 @@ export default defineConfig({
           name: 'hostile',
           include: ['test/hostile/**/*.test.ts'],
           testTimeout: 60_000,
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        // The fault suite (issue 23): a PostgreSQL cluster of its own that restarts, kills
+        // backends, locks rows and runs out of connections; `npm run test:faults`.
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          testTimeout: 90_000,
           setupFiles: ['test/setup.ts'],
         },
       },

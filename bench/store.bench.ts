@@ -10,6 +10,12 @@
 // 2. Throughput: WRITERS concurrent writers, each PATCHing its own invoice in a loop for
 //    DURATION seconds (after a 1 s warm-up); requests per second and latency percentiles.
 //
+// 3. The cost of the store-call deadline (issue 23, PostgreSQL server only): the same pool and
+//    schema, PATCH/s and p99 with the handler's default storeTimeoutMs (every statement in a
+//    transaction with SET LOCAL statement_timeout/lock_timeout, raced in the client) and with
+//    the plain store (no deadline: one autocommit statement per call), in ROUNDS interleaved
+//    rounds of DURATION seconds each, with and without an Idempotency-Key; ratios per round.
+//
 //   npm run build && npx tsx bench/store.bench.ts
 //   BENCH_DURATION=5 BENCH_WRITERS=50 PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/store.bench.ts
 import { existsSync } from 'node:fs';
@@ -72,8 +78,10 @@ async function roundTrips(client: Client): Promise<{ plain: number; keyed: numbe
 
 type Throughput = { requests: number; perSecond: number; p50: number; p99: number; failures: number };
 
-async function throughput(store: Store): Promise<Throughput> {
+async function throughput(store: Store, keyed = false): Promise<Throughput> {
   const handler = http.createHandler({ store, auth });
+  let key = 0;
+  const request = (id: string) => patchRequest(id, keyed ? `bench-${process.pid}-${Date.now()}-${++key}` : undefined);
   const run = async (ms: number, latencies: number[] | undefined) => {
     let failures = 0;
     const end = performance.now() + ms;
@@ -81,7 +89,7 @@ async function throughput(store: Store): Promise<Throughput> {
       invoiceIDs.map(async (id) => {
         while (performance.now() < end) {
           const started = performance.now();
-          const response = await handler(patchRequest(id));
+          const response = await handler(request(id));
           await response.arrayBuffer();
           latencies?.push(performance.now() - started);
           if (response.status !== 200) failures += 1;
@@ -98,6 +106,39 @@ async function throughput(store: Store): Promise<Throughput> {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures };
+}
+
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+
+/** Median and range of a list of ratios, as text. */
+function spread(ratios: number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return `${median.toFixed(3)} (${(sorted[0] ?? 0).toFixed(3)}-${(sorted.at(-1) ?? 0).toFixed(3)})`;
+}
+
+/** Section 3: the handler with the default deadline against the plain store, interleaved. */
+async function deadlineCost(store: import('../src/postgres/index.js').PostgresStore): Promise<void> {
+  // Without the machinery: a store whose bounded view is itself (no transaction, no race).
+  const plain: Store = { ...store, bounded: () => store };
+  for (const keyed of [false, true]) {
+    const rate: number[] = [];
+    const p99: number[] = [];
+    const figures: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+      const result: Record<string, Throughput> = {};
+      for (const which of order) result[which] = await throughput(which === 'with' ? store : plain, keyed);
+      const withDeadline = result['with']!;
+      const without = result['without']!;
+      rate.push(withDeadline.perSecond / without.perSecond);
+      p99.push(withDeadline.p99 / without.p99);
+      figures.push(`${withDeadline.perSecond.toFixed(0)}/${without.perSecond.toFixed(0)} PATCH/s, p99 ${withDeadline.p99.toFixed(1)}/${without.p99.toFixed(1)} ms, non-200 ${withDeadline.failures}/${without.failures}`);
+    }
+    console.log(`\nDeadline machinery, ${keyed ? 'with' : 'without'} Idempotency-Key, ${WRITERS} writers, ${ROUNDS} rounds of ${DURATION_S} s (with/without):`);
+    for (const line of figures) console.log(`  ${line}`);
+    console.log(`  PATCH/s ratio with/without: median ${spread(rate)}; p99 ratio: median ${spread(p99)}`);
+  }
 }
 
 type Row = { store: string; trips?: { plain: number; keyed: number }; result: Throughput };
@@ -121,6 +162,7 @@ if (PG_URL === undefined || PG_URL === '') {
   try {
     const store = await postgres.createPostgresStore({ client: pool, schema: SCHEMA, seed });
     rows.push({ store: 'PostgreSQL server (pg.Pool, 20 connections)', trips: await roundTrips(pool), result: await throughput(store) });
+    await deadlineCost(store);
   } finally {
     await pool.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
     await pool.end();

@@ -3,6 +3,9 @@ import type { Store, StoreSeed } from '../http/store/port.js';
 import { type Result, err, ok } from '../shared/result.js';
 import { CLI_MESSAGES } from './messages.js';
 
+/** How long the reference server's pool waits for a connection before the request is a 504. */
+const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * Where the reference server keeps its data: in memory (lost on exit), in PGlite persisted in a
  * directory, or on a PostgreSQL server; `schema` is the PostgreSQL schema (default `payments_kit`).
@@ -83,7 +86,9 @@ export async function openReferenceStore(choice: StoreChoice, onDatabaseError: (
   }
   const { default: pg } = await importPeer('pg', 'DATABASE_URL', () => import('pg'));
   const { createPostgresStore } = await import('../postgres/index.js');
-  const pool = new pg.Pool({ connectionString: choice.url });
+  // Bounded connection waits (a dead server or an exhausted pool is a 504, not a hang); idle
+  // connections dropped by a restart are reported, not fatal, and the pool reconnects by itself.
+  const pool = new pg.Pool({ connectionString: choice.url, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
   pool.on('error', (error) => onDatabaseError(`database: ${error.message}`));
   try {
     const store = await createPostgresStore({ client: pool, ...storeOptions });

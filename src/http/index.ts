@@ -70,7 +70,19 @@ export {
 } from './idempotency/key.js';
 export { IDEMPOTENCY_MESSAGES } from './idempotency/messages.js';
 export {
+  StoreUnavailableError,
+  type StoreUnavailableReason,
+  IdempotencyKeyLostError,
+  isStoreUnavailable,
+  isIdempotencyKeyLost,
+  storeFailureReply,
+  STORE_FAILURE_MESSAGES,
+  STORE_RETRY_AFTER_SECONDS,
+} from './store/errors.js';
+export { withStoreDeadline, STORE_CALLS } from './store/deadline-store.js';
+export {
   DEFAULT_IDEMPOTENCY_TTL_SECONDS,
+  DEFAULT_IDEMPOTENCY_LOCK_SECONDS,
   IDEMPOTENCY_OPTION_MESSAGES,
   type IdempotencyOptions,
 } from './idempotency/settings.js';
@@ -111,6 +123,7 @@ export {
   type ScheduleHorizon,
   DEFAULT_SCHEDULE_HORIZON,
   DEFAULT_DOWNSTREAM_TIMEOUT_MS,
+  DEFAULT_STORE_TIMEOUT_MS,
   OPTION_MESSAGES,
 } from './pipeline/options.js';
 export type {

@@ -12,9 +12,20 @@ export type PostgresQueryable = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
+/**
+ * A connection checked out of a pool. While checked out, node-postgres leaves its `error`
+ * events to the borrower: one that arrives between two statements (the backend was
+ * terminated) with no listener would crash the process, so the borrower listens (`on`/`off`).
+ */
+export type PooledConnection = PostgresQueryable & {
+  release(error?: Error | boolean): void;
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  off?(event: 'error', listener: (error: Error) => void): unknown;
+};
+
 /** A node-postgres `Pool` as far as this adapter needs it. */
 export type PostgresPoolLike = PostgresQueryable & {
-  connect(): Promise<PostgresQueryable & { release(error?: Error | boolean): void }>;
+  connect(): Promise<PooledConnection>;
   readonly totalCount: number;
 };
 
@@ -34,7 +45,8 @@ export type Query = (text: string, params?: readonly unknown[]) => Promise<reado
 
 const isPGlite = (client: PostgresClient): client is PGliteLike => typeof (client as Partial<PGliteLike>).transaction === 'function';
 
-const isPool = (client: PostgresClient): client is PostgresPoolLike =>
+/** True for a node-postgres `Pool` (it hands out connections), false for a single client or PGlite. */
+export const isPool = (client: PostgresClient): client is PostgresPoolLike =>
   typeof (client as Partial<PostgresPoolLike>).connect === 'function' && typeof (client as Partial<PostgresPoolLike>).totalCount === 'number';
 
 /**

@@ -9,6 +9,16 @@
 export function storeStatements(s: string) {
   const ms = (n: number) => `($${n}::double precision * interval '1 millisecond')`;
   /**
+   * The fencing check of a write: the idempotency record of account $1 that the key $n and lock
+   * token $n+1 still hold in flight, locked FOR UPDATE until the write's transaction ends (a
+   * concurrent take-over waits, then sees the record completed). A NULL key (a write without
+   * an idempotency completion) needs no record: `keyHeld(n)` is then true.
+   */
+  const held = (n: number) => `SELECT 1 FROM ${s}.idempotency_keys
+        WHERE account_id = $1 AND key = $${n} AND lock_token = $${n + 1} AND status IS NULL
+        FOR UPDATE`;
+  const keyHeld = (n: number) => `($${n}::text IS NULL OR EXISTS (SELECT 1 FROM held))`;
+  /**
    * Completes the idempotency record of account $1 with the answer in $n..$n+4 (key, lock
    * token, status, headers, body) when `condition` holds; still in flight and held by that
    * token, else nothing. The completed record lives `ttl_ms` from now.
@@ -34,11 +44,15 @@ export function storeStatements(s: string) {
      * $5, $6, $7 the effects as parallel arrays (IDs, request IDs, effect JSON texts; text
      * arrays rather than one JSON array, whose json operators would refuse a `\u0000` escape),
      * $8..$12 the idempotency completion (key, lock token, status, headers, body; a NULL key
-     * completes nothing), $13 the effects' trace contexts (NULL elements for none).
+     * completes nothing), $13 the effects' trace contexts (NULL elements for none). With a key,
+     * the write happens only while its token holds the key in flight (`held`, locked until the
+     * statement's transaction ends); `key_held` false says the key was lost and nothing was written.
      */
-    compareAndSetInvoice: `WITH written AS (
+    compareAndSetInvoice: `WITH held AS (
+        ${held(8)}
+      ), written AS (
         UPDATE ${s}.invoices SET document = $3::json, version = version + 1, updated_at = now()
-        WHERE account_id = $1 AND invoice_id = $2 AND version = $4::bigint
+        WHERE account_id = $1 AND invoice_id = $2 AND version = $4::bigint AND ${keyHeld(8)}
         RETURNING version
       ), outbox AS (
         INSERT INTO ${s}.effects (effect_id, account_id, request_id, effect, trace_context)
@@ -50,23 +64,26 @@ export function storeStatements(s: string) {
         ${complete(8, 'EXISTS (SELECT 1 FROM written)')}
         RETURNING 1
       )
-      SELECT (SELECT version::text FROM written) AS version,
+      SELECT (SELECT version::text FROM written) AS version, ${keyHeld(8)} AS key_held,
              EXISTS (SELECT 1 FROM ${s}.invoices WHERE account_id = $1 AND invoice_id = $2) AS found`,
 
     /**
      * Appends one evidence row (no list rewrite) when the dispute exists, and completes the
-     * idempotency record in the same statement. $1 account, $2 dispute, $3 document,
-     * $4..$8 the idempotency completion as in compareAndSetInvoice.
+     * idempotency record in the same statement, under the same fencing check as
+     * compareAndSetInvoice. $1 account, $2 dispute, $3 document, $4..$8 the idempotency
+     * completion as in compareAndSetInvoice.
      */
-    addEvidence: `WITH added AS (
+    addEvidence: `WITH held AS (
+        ${held(4)}
+      ), added AS (
         INSERT INTO ${s}.evidence (account_id, dispute_id, document)
-        SELECT account_id, dispute_id, $3::json FROM ${s}.disputes WHERE account_id = $1 AND dispute_id = $2
+        SELECT account_id, dispute_id, $3::json FROM ${s}.disputes WHERE account_id = $1 AND dispute_id = $2 AND ${keyHeld(4)}
         RETURNING 1
       ), completed AS (
         ${complete(4, 'EXISTS (SELECT 1 FROM added)')}
         RETURNING 1
       )
-      SELECT EXISTS (SELECT 1 FROM added) AS added`,
+      SELECT EXISTS (SELECT 1 FROM added) AS added, ${keyHeld(4)} AS key_held`,
 
     /**
      * Claims up to $1 due effects, oldest first, for $2 ms: rows another claimer holds locked
@@ -157,6 +174,10 @@ export function storeStatements(s: string) {
       FROM ${s}.idempotency_keys
       WHERE account_id = $1 AND key = $2`,
     completeIdempotent: complete(2, 'true'),
+    /** Extends the lease of the in-flight record $2 of account $1 held by token $3 to $4 ms from now. */
+    renewIdempotent: `UPDATE ${s}.idempotency_keys SET locked_until = GREATEST(locked_until, now() + ${ms(4)})
+      WHERE account_id = $1 AND key = $2 AND lock_token = $3 AND status IS NULL
+      RETURNING 1 AS renewed`,
     releaseIdempotent: `DELETE FROM ${s}.idempotency_keys WHERE account_id = $1 AND key = $2 AND lock_token = $3 AND status IS NULL`,
 
     /** Deletes up to $2 effects delivered more than $1 ms ago; answers how many. */

@@ -11,12 +11,14 @@ import type {
 } from '../http/store/port.js';
 import type { InvoiceEffect } from '../invoice/index.js';
 import { checkRedriveFilter, deadPageSize } from '../http/store/dead-letters.js';
-import { type PostgresClient, type Row, inTransaction, queryOf } from './client.js';
+import { IdempotencyKeyLostError } from '../http/store/errors.js';
+import { boundedQuery, mappedQuery } from './bounded.js';
+import { type PostgresClient, type Query, type Row, inTransaction, queryOf } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
 import { POSTGRES_MESSAGES } from './messages.js';
 import { DEFAULT_SCHEMA, quoteSchemaName } from './schema-name.js';
 import { seedStore } from './seed.js';
-import { storeStatements } from './sql.js';
+import { type StoreStatements, storeStatements } from './sql.js';
 import { isStorableText, storableNote } from './storable.js';
 
 /** Options of {@link createPostgresStore}. */
@@ -49,6 +51,13 @@ export type PostgresStore = Store & {
    * how many of each it deleted. Safe to run from several processes and while serving.
    */
   prune(options?: PruneOptions): Promise<{ readonly effects: number; readonly idempotencyRecords: number }>;
+  /**
+   * The same store with every call bounded by `timeoutMs`: on a `pg.Pool`, each statement runs
+   * in a transaction with `SET LOCAL statement_timeout` and `lock_timeout`, raced in the client
+   * (a pool wait included); rejects with `StoreUnavailableError`. `createHandler` calls it with
+   * `storeTimeoutMs`.
+   */
+  bounded(timeoutMs: number): PostgresStore;
 };
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -85,8 +94,14 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const seed = options.seed;
   if (seed !== undefined) await inTransaction(client, (query) => seedStore(query, s, seed));
 
-  const query = queryOf(client);
-  const sql = storeStatements(s);
+  return storeOn(client, schema, storeStatements(s), mappedQuery(queryOf(client)));
+}
+
+/**
+ * The store port over `query` (plain, or bounded by a deadline): `bounded(ms)` answers the
+ * same store with every statement under `boundedQuery`.
+ */
+function storeOn(client: PostgresClient, schema: string, sql: StoreStatements, query: Query): PostgresStore {
   const first = async (text: string, params: readonly unknown[]): Promise<Row | undefined> => (await query(text, params))[0];
   const document = <T>(row: Row | undefined): T | undefined => (row === undefined ? undefined : (JSON.parse(row['document'] as string) as T));
   /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
@@ -120,6 +135,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       ]);
       const version = row?.['version'];
       if (typeof version === 'string') return { ok: true, version };
+      if (row?.['key_held'] === false) throw new IdempotencyKeyLostError();
       return { ok: false, reason: row?.['found'] === true ? 'conflict' : 'not-found' };
     },
     async getDispute(accountID, disputeID) {
@@ -132,6 +148,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     async addEvidence(accountID, evidence: EvidenceText, extras?: Pick<WriteExtras, 'idempotency'>) {
       if (!storable(accountID, evidence.disputeID)) return { ok: false, reason: 'not-found' };
       const row = await first(sql.addEvidence, [accountID, evidence.disputeID, JSON.stringify(evidence), ...completionParams(extras?.idempotency)]);
+      if (row?.['added'] !== true && row?.['key_held'] === false) throw new IdempotencyKeyLostError();
       return row?.['added'] === true ? { ok: true } : { ok: false, reason: 'not-found' };
     },
     async listEvidence(accountID, disputeID) {
@@ -226,6 +243,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       if (!storable(accountID, key, lockToken)) return;
       await query(sql.releaseIdempotent, [accountID, key, lockToken]);
     },
+    async renewIdempotentRequest(accountID, key, lockToken, lockMs) {
+      if (!storable(accountID, key, lockToken)) return false;
+      return (await query(sql.renewIdempotent, [accountID, key, lockToken, lockMs])).length > 0;
+    },
+    bounded: (timeoutMs) => storeOn(client, schema, sql, boundedQuery(client, timeoutMs)),
 
     async prune(pruneOptions = {}) {
       const olderThan = pruneOptions.deliveredOlderThanMs ?? WEEK_MS;

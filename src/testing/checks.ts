@@ -1,6 +1,8 @@
 import type { Store, StoreSeed } from '../http/store/port.js';
-import { check, checkSameJson } from './assert.js';
+import { isIdempotencyKeyLost } from '../http/store/errors.js';
+import { ConformanceError, check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, ACCOUNT_PROTO, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
+import { fencingChecks } from './fencing-checks.js';
 import { idempotencyChecks } from './idempotency-checks.js';
 import { deadLetterChecks } from './dead-letter-checks.js';
 import { outboxChecks } from './outbox-checks.js';
@@ -223,6 +225,16 @@ export function storeConformanceChecks({ createStore }: { createStore: CreateSto
     ...deadLetterChecks(fresh),
     ...traceContextChecks(fresh),
     ...idempotencyChecks(fresh),
+    ...fencingChecks(fresh),
   ];
-  return checks.map(([name, run]) => ({ name, run }));
+  return checks.map(([name, run]) => ({ name, run: () => run().catch(keyLostAsFailure) }));
+}
+
+/**
+ * A write refused as key-lost in a check whose token still holds the key is the store breaking
+ * the fencing rule, so it fails the check (the fencing checks catch the refusals they expect).
+ */
+function keyLostAsFailure(error: unknown): never {
+  if (isIdempotencyKeyLost(error)) throw new ConformanceError(`the store refused a write as key-lost although its lock token held the key: ${error.message}`);
+  throw error;
 }

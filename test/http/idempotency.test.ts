@@ -246,19 +246,69 @@ describe('Idempotency-Key on the three writes', () => {
     }
   });
 
-  it('lockSeconds: a request that never finished (a crashed process) frees its key after the lock', async () => {
-    let calls = 0;
+  it('lockSeconds: a key whose holder died (no renewals) is free after one lease; meanwhile 409 with Retry-After', async () => {
+    const store = createMemoryStore(seed());
+    const s = await serve({ store, idempotency: { lockSeconds: 0.4 } });
+    try {
+      const body = JSON.stringify(session);
+      const fingerprint = await requestFingerprint('POST', `/accounts/${A}/apple-pay/sessions`, new TextEncoder().encode(body));
+      // A process that began the key and was killed: nothing renews or releases it.
+      const dead = await store.beginIdempotentRequest(A, { key: 'k-10', fingerprint, ttlMs: 86_400_000, lockMs: 400 });
+      expect(dead.state).toBe('started');
+      const held = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10')));
+      expect([held.status, held.json, held.headers.get('retry-after')]).toEqual([409, { error: IDEMPOTENCY_MESSAGES.inFlight }, '1']);
+      await pause(600);
+      expect((await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10')))).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('lockSeconds: a live request renews its lease, so a retry past the lease is still 409 and then replays', async () => {
+    let sessions = 0;
     const s = await serve({
       idempotency: { lockSeconds: 0.2 },
-      downstreamTimeoutMs: 60_000,
-      walletProvider: { createSession: () => (++calls === 1 ? new Promise<string>(() => undefined) : Promise.resolve(SESSION)) },
+      walletProvider: { createSession: () => (sessions++, pause(700).then(() => SESSION)) },
     });
     try {
-      void call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10'))).catch(() => undefined);
-      while (calls === 0) await pause(5);
-      expect((await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10')))).status).toBe(409);
-      await pause(500);
-      expect((await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10')))).status).toBe(200);
+      const first = call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
+      while (sessions === 0) await pause(5);
+      await pause(450);
+      const retry = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
+      expect([retry.status, retry.headers.get('retry-after')]).toEqual([409, '1']);
+      expect((await first).status).toBe(200);
+      const after = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
+      expect([after.status, after.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+      expect(sessions).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a request that lost its key (renewals failed, a retry took it over) is rolled back: one write under the key', async () => {
+    const inner = createMemoryStore(seed());
+    const store: Store = {
+      ...inner,
+      async renewIdempotentRequest() {
+        throw new Error('renewal lost on the way');
+      },
+      async getInvoice(accountID, invoiceID) {
+        const read = await inner.getInvoice(accountID, invoiceID);
+        await pause(600);
+        return read;
+      },
+    };
+    const s = await serve({ store, idempotency: { lockSeconds: 0.2 } });
+    try {
+      const first = call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'once' }, withKey('k-12')));
+      await pause(350);
+      const second = call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'once' }, withKey('k-12')));
+      const [a, b] = await Promise.all([first, second]);
+      expect([a.status, a.json, a.headers.get('retry-after')]).toEqual([409, { error: IDEMPOTENCY_MESSAGES.inFlight }, '1']);
+      expect(b.status).toBe(200);
+      expect((await inner.getInvoice(A, INVOICE_ID))?.version).toBe('2');
+      const replay = await call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'once' }, withKey('k-12')));
+      expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
     } finally {
       await s.close();
     }
@@ -278,12 +328,13 @@ describe('Idempotency-Key on the three writes', () => {
     }
   });
 
-  it('options: default TTL 24 h and lock downstreamTimeoutMs + 60 s (bounded by the TTL); bad values refused', () => {
-    expect(resolveIdempotency(undefined, 10_000)).toEqual({ ttlMs: 86_400_000, lockMs: 70_000 });
-    expect(resolveIdempotency({ ttlSeconds: 30 }, 10_000)).toEqual({ ttlMs: 30_000, lockMs: 30_000 });
-    expect(resolveIdempotency(false, 10_000)).toBeUndefined();
-    expect(() => resolveIdempotency({ ttlSeconds: 0 }, 10_000)).toThrow(TypeError);
-    expect(() => resolveIdempotency({ lockSeconds: Number.NaN }, 10_000)).toThrow(TypeError);
+  it('options: default TTL 24 h and a lease of 8 s (bounded by the TTL); bad values refused', () => {
+    expect(resolveIdempotency(undefined)).toEqual({ ttlMs: 86_400_000, lockMs: 8_000 });
+    expect(resolveIdempotency({ ttlSeconds: 5 })).toEqual({ ttlMs: 5_000, lockMs: 5_000 });
+    expect(resolveIdempotency({ lockSeconds: 2 })).toEqual({ ttlMs: 86_400_000, lockMs: 2_000 });
+    expect(resolveIdempotency(false)).toBeUndefined();
+    expect(() => resolveIdempotency({ ttlSeconds: 0 })).toThrow(TypeError);
+    expect(() => resolveIdempotency({ lockSeconds: Number.NaN })).toThrow(TypeError);
     expect(() => createHandler({ store: createMemoryStore(), idempotency: { ttlSeconds: -1 } })).toThrow(TypeError);
   });
 

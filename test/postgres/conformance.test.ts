@@ -26,3 +26,16 @@ describeRealPostgres('the PostgreSQL store passes the conformance suite on a rea
     test: it,
   });
 });
+
+describeRealPostgres('the bounded view of the PostgreSQL store (storeTimeoutMs) passes the conformance suite (pg.Pool)', (url) => {
+  const { pool, schemas } = useRealPool(url);
+  runStoreConformance({
+    createStore: async (seed) => {
+      const schema = uniqueSchema('confb');
+      schemas.push(schema);
+      const store = await createPostgresStore({ client: pool(), schema, seed });
+      return store.bounded(5_000);
+    },
+    test: it,
+  });
+});

@@ -29,7 +29,7 @@ export const STORE_METHODS = Object.freeze({
     'getAdjustment',
     'hasWalletDomain',
   ] as const),
-  idempotency: Object.freeze(['beginIdempotentRequest', 'completeIdempotentRequest', 'releaseIdempotentRequest'] as const),
+  idempotency: Object.freeze(['beginIdempotentRequest', 'completeIdempotentRequest', 'releaseIdempotentRequest', 'renewIdempotentRequest'] as const),
   outbox: Object.freeze(['claimEffects', 'completeEffect', 'releaseEffect', 'markEffectDead'] as const),
 });
 

@@ -6,10 +6,17 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isValidIdempotencyK
 import { IDEMPOTENCY_MESSAGES } from './messages.js';
 import type { IdempotencySettings } from './settings.js';
 import { IdempotencyTicket } from './ticket.js';
+import { isIdempotencyKeyLost } from '../store/errors.js';
+import { holdLease, renewEveryMs } from './lease.js';
 import { callGuarded } from '../core/guarded.js';
 
-
-
+/**
+ * The 409 of a key another request holds, with `Retry-After`: one renewal period, the longest a
+ * holder that died keeps renewing before its lease starts running out (docs/decisions.md).
+ */
+function inFlightReply(settings: IdempotencySettings): PlainReply {
+  return errorReply(409, IDEMPOTENCY_MESSAGES.inFlight, { 'retry-after': String(Math.max(1, Math.ceil(renewEveryMs(settings.lockMs) / 1000))) });
+}
 /** An exchange whose body was read already: `readBody` answers those bytes again. */
 function withBody(exchange: Exchange, body: BodyBytes): Exchange {
   const read = Promise.resolve(body);
@@ -39,10 +46,12 @@ const isKept = (status: number): boolean => status >= 200 && status < 300;
  * header, the operation runs as always; a key that is not 1-255 printable ASCII is 400; the
  * fingerprint (method, path, body bytes) is begun under the account-scoped key, then
  * - `completed`: the stored answer, plus `idempotent-replayed: true`;
- * - `mismatch` or `in-flight`: 409 `{ error }` saying which;
- * - `started`: the operation runs with a ticket; a 2xx answer is kept (stored by the write
- *   itself, or here for a write the store did not see), any other answer or a thrown error
- *   releases the key, so a retry runs again.
+ * - `mismatch` or `in-flight`: 409 `{ error }` saying which (in-flight with `Retry-After`);
+ * - `started`: the operation runs with a ticket while the key's lease is renewed; a 2xx answer
+ *   is kept (stored by the write itself, in its transaction, or here for a write the store did
+ *   not see), any other answer or a thrown error releases the key, so a retry runs again. A
+ *   write whose lease ran out and was taken over is rolled back by the store
+ *   (`IdempotencyKeyLostError`) and answered like a request in flight: the key's new holder runs.
  *
  * @example
  * const reply = await performIdempotent(context, uploadEvidenceText, 'uploadEvidenceText', { ttlMs: 86_400_000, lockMs: 70_000 });
@@ -84,35 +93,44 @@ async function runWithKey(
     case 'mismatch':
       return errorReply(409, IDEMPOTENCY_MESSAGES.keyReused);
     case 'in-flight':
-      return errorReply(409, IDEMPOTENCY_MESSAGES.inFlight);
+      return inFlightReply(settings);
     case 'started':
       break;
   }
   const ticket = new IdempotencyTicket(key, begun.lockToken);
+  const { lockToken } = begun;
   const release = async (): Promise<void> => {
     try {
-      await options.store.releaseIdempotentRequest(accountID, key, ticket.lockToken);
+      await options.store.releaseIdempotentRequest(accountID, key, lockToken);
     } catch (error) {
-      // The key stays locked until its lock expires (lockMs); the answer is unchanged.
+      // The key is free again when its lease runs out (no renewal follows); the answer is unchanged.
       report(context, operationId, error);
     }
   };
+  const lease = holdLease({ store: options.store, accountID, key, lockToken, lockMs: settings.lockMs, onFailure: (error) => report(context, operationId, error) });
   let reply: PlainReply;
   try {
     reply = await operation({ ...replayable, idempotency: ticket });
   } catch (error) {
+    lease.stop();
+    // The store refused the write: another request holds the key now and is the one to run.
+    if (isIdempotencyKeyLost(error)) return inFlightReply(settings);
     // A write that committed its answer keeps it (release forgets only an in-flight record).
     await release();
     throw error;
   }
-  if (!isKept(reply.status)) await release();
-  else if (!ticket.isStored) {
+  if (!isKept(reply.status)) {
+    lease.stop();
+    await release();
+  } else if (!ticket.isStored) {
     try {
       await options.store.completeIdempotentRequest(accountID, ticket.completionFor(reply));
     } catch (error) {
-      // The answer stands; a retry after the lock expires runs again.
+      // The answer stands; a retry after the lease runs out runs again.
       report(context, operationId, error);
+    } finally {
+      lease.stop();
     }
-  }
+  } else lease.stop();
   return reply;
 }

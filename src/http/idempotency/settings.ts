@@ -1,6 +1,6 @@
 import { positiveOption } from '../core/option-checks.js';
 
-/** How long records live: `ttlMs` for a completed answer, `lockMs` for a request in flight. */
+/** How long records live: `ttlMs` for a completed answer, `lockMs` for the lease of a request in flight. */
 export type IdempotencySettings = { readonly ttlMs: number; readonly lockMs: number };
 
 /** What `createHandler({ idempotency })` takes: `false` turns `Idempotency-Key` handling off. */
@@ -8,9 +8,10 @@ export type IdempotencyOptions = {
   /** How long a completed answer is replayed, from the first request; default 86 400 (24 h). */
   readonly ttlSeconds?: number;
   /**
-   * How long a request in flight holds its key before it is taken to have died (its process
-   * crashed) and a retry may run it again; default `downstreamTimeoutMs` + 60 s. Never longer
-   * than `ttlSeconds`.
+   * The lease of a request in flight: the request renews it every quarter of this while it runs;
+   * once it stops renewing (its process died or lost the database) the key is free again within
+   * this time and a retry runs; default {@link DEFAULT_IDEMPOTENCY_LOCK_SECONDS} (8). Never
+   * longer than `ttlSeconds`.
    */
   readonly lockSeconds?: number;
 };
@@ -18,8 +19,12 @@ export type IdempotencyOptions = {
 /** The default `ttlSeconds`: 24 hours. */
 export const DEFAULT_IDEMPOTENCY_TTL_SECONDS = 86_400;
 
-/** Added to `downstreamTimeoutMs` for the default lock: room for the body, the store and the answer. */
-export const IDEMPOTENCY_LOCK_MARGIN_MS = 60_000;
+/**
+ * The default lease of a key in flight, in seconds: short, because it is renewed while the
+ * request runs; a key whose holder died is free again within it (the target is a retry that
+ * runs within 10 s of a fault ending), and it is longer than the default store deadline.
+ */
+export const DEFAULT_IDEMPOTENCY_LOCK_SECONDS = 8;
 
 /** Messages for `idempotency` options `createHandler` refuses. */
 export const IDEMPOTENCY_OPTION_MESSAGES = Object.freeze({
@@ -33,17 +38,17 @@ function seconds(value: number | undefined, name: string): number | undefined {
 
 /**
  * The handler's idempotency settings: `undefined` when turned off, otherwise the TTL and the
- * lock in milliseconds (the lock bounded by the TTL).
+ * lease in milliseconds (the lease bounded by the TTL).
  *
  * @example
- * resolveIdempotency(undefined, 10_000)            // { ttlMs: 86400000, lockMs: 70000 }
- * resolveIdempotency({ ttlSeconds: 3600 }, 10_000) // { ttlMs: 3600000, lockMs: 70000 }
- * resolveIdempotency(false, 10_000)                // undefined
+ * resolveIdempotency(undefined)            // { ttlMs: 86400000, lockMs: 8000 }
+ * resolveIdempotency({ ttlSeconds: 3600 }) // { ttlMs: 3600000, lockMs: 8000 }
+ * resolveIdempotency(false)                // undefined
  */
-export function resolveIdempotency(option: false | IdempotencyOptions | undefined, downstreamTimeoutMs: number): IdempotencySettings | undefined {
+export function resolveIdempotency(option: false | IdempotencyOptions | undefined): IdempotencySettings | undefined {
   if (option === false) return undefined;
   if (option !== undefined && (option === null || typeof option !== 'object')) throw new TypeError(IDEMPOTENCY_OPTION_MESSAGES.shape);
   const ttlMs = seconds(option?.ttlSeconds, 'ttlSeconds') ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS * 1000;
-  const lockMs = seconds(option?.lockSeconds, 'lockSeconds') ?? downstreamTimeoutMs + IDEMPOTENCY_LOCK_MARGIN_MS;
+  const lockMs = seconds(option?.lockSeconds, 'lockSeconds') ?? DEFAULT_IDEMPOTENCY_LOCK_SECONDS * 1000;
   return { ttlMs, lockMs: Math.min(lockMs, ttlMs) };
 }

@@ -14,6 +14,7 @@ import { type DocsServeOptions, type ServedPage, resolveDocs } from '../openapi/
 import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
+import { withStoreDeadline } from '../store/deadline-store.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
 export type OperationContext = {
@@ -50,6 +51,13 @@ export const DEFAULT_SCHEDULE_HORIZON: ScheduleHorizon = Object.freeze({ days: 3
 export const DEFAULT_DOWNSTREAM_TIMEOUT_MS = 10_000;
 
 /**
+ * The default `storeTimeoutMs`: 5 seconds, below the idempotency lease (8 s) and the timeouts
+ * clients typically set (10-30 s), so a slow or absent database is answered 504 with
+ * `Retry-After` before the client gives up.
+ */
+export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+
+/**
  * Options of `createHandler`: ports with defaults; only `store` is required. `tracer` (with
  * `openTelemetry`) and `meter` turn on OpenTelemetry spans and metrics (docs/observability.md).
  */
@@ -82,6 +90,13 @@ export type HandlerOptions = TelemetryOptions & {
   readonly rateLimiter?: RateLimiter;
   /** How long the wallet provider may take before a 504; default 10 000. */
   readonly downstreamTimeoutMs?: number;
+  /**
+   * How long one store call may take before the request is answered 504 with `Retry-After`
+   * (a pool wait included); default {@link DEFAULT_STORE_TIMEOUT_MS}. A store with a
+   * `bounded` view (the PostgreSQL store) also enforces it in the database (`statement_timeout`
+   * and `lock_timeout` per transaction); see docs/storage.md.
+   */
+  readonly storeTimeoutMs?: number;
   /** Largest accepted request body in bytes; default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Most values (array elements and object members) a JSON body may hold, checked before parsing; default 20 000. */
@@ -127,6 +142,8 @@ export type ResolvedOptions = {
   readonly generateId: () => string;
   readonly rateLimiter: RateLimiter | undefined;
   readonly downstreamTimeoutMs: number;
+  /** The deadline of one store call (`store` is already bounded by it). */
+  readonly storeTimeoutMs: number;
   readonly maxBodyBytes: number;
   readonly maxJsonValues: number;
   readonly basePath: string;
@@ -194,19 +211,21 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     operations.set(id, implementation);
   }
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
+  const storeTimeoutMs = positive(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
   const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
   return {
-    store: options.store,
+    store: withStoreDeadline(options.store, storeTimeoutMs),
     auth: options.auth ?? NO_TOKENS,
     walletProvider: options.walletProvider,
     onEffect: options.onEffect,
     onError: options.onError,
-    idempotency: resolveIdempotency(options.idempotency, downstreamTimeoutMs),
+    idempotency: resolveIdempotency(options.idempotency),
     effectsCommitted: undefined,
     clock: options.clock ?? systemClock,
     generateId: options.generateId ?? freshUuid,
     rateLimiter: options.rateLimiter,
     downstreamTimeoutMs,
+    storeTimeoutMs,
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxJsonValues: positive(options.maxJsonValues, DEFAULT_MAX_JSON_VALUES, 'maxJsonValues'),
     basePath: normalizeBasePath(options.basePath),

@@ -13,6 +13,7 @@ import { SPECIFIED_BY_ID } from '../operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
 import type { RateLimitDecision, TokenGrant } from '../core/ports.js';
 import { errorReply } from '../core/reply.js';
+import { storeFailureReply } from '../store/errors.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../core/request-id.js';
 import { type RouteMatch, type Router, createRouter } from '../core/router.js';
 import { VERSION_HEADER_NAME, checkVersion } from '../core/versions.js';
@@ -232,7 +233,8 @@ export function answerThen<E extends Exchange>(
     (reply) => settleOnce(settle, exchange, { requestId, reply: checkListed(entry, reply, options, requestId) }, options),
     (error: unknown) => {
       report(options, error, requestId, entry?.id);
-      settleOnce(settle, exchange, { requestId, reply: INTERNAL_ERROR }, options);
+      // A slow or absent database is a 504 with Retry-After (listed for every specified operation), not a bug.
+      settleOnce(settle, exchange, { requestId, reply: storeFailureReply(error) ?? INTERNAL_ERROR }, options);
     },
   );
 }

@@ -6,8 +6,8 @@ type IdempotencyRecord = {
   readonly lockToken: string;
   /** The key is free again from this instant (ms since the epoch): begin + ttlMs. */
   readonly expiresAt: number;
-  /** While in flight, the lock holds until this instant: begin + lockMs. */
-  readonly lockedUntil: number;
+  /** While in flight, the lease holds until this instant: begin (or the last renewal) + lockMs. */
+  lockedUntil: number;
   answer: IdempotentAnswer | undefined;
 };
 
@@ -19,6 +19,10 @@ export type MemoryIdempotency = {
   begin(accountID: string, input: BeginIdempotentInput): BeginIdempotentResult;
   complete(accountID: string, completion: IdempotencyCompletion): void;
   release(accountID: string, key: string, lockToken: string): void;
+  /** Extends the lease of the in-flight record `lockToken` holds; `false` when it holds none. */
+  renew(accountID: string, key: string, lockToken: string, lockMs: number): boolean;
+  /** True while `lockToken` holds the key in flight (a write under it may commit). */
+  holds(accountID: string, key: string, lockToken: string): boolean;
 };
 
 /**
@@ -71,6 +75,16 @@ export function createMemoryIdempotency(now: () => number, newToken: () => strin
     release(accountID, key, lockToken) {
       const record = held(accountID, key, lockToken);
       if (record !== undefined && record.answer === undefined) byAccount.get(accountID)?.delete(key);
+    },
+    renew(accountID, key, lockToken, lockMs) {
+      const record = held(accountID, key, lockToken);
+      if (record === undefined || record.answer !== undefined) return false;
+      record.lockedUntil = Math.max(record.lockedUntil, now() + lockMs);
+      return true;
+    },
+    holds(accountID, key, lockToken) {
+      const record = held(accountID, key, lockToken);
+      return record !== undefined && record.answer === undefined;
     },
   };
 }

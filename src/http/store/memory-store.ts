@@ -3,6 +3,7 @@ import { freshUuid } from '../core/fresh-uuid.js';
 import { frozenCopy } from '../core/frozen-copy.js';
 import { checkRedriveFilter, deadPageSize } from './dead-letters.js';
 import { type MemoryOutbox, createMemoryOutbox } from './memory-outbox.js';
+import { IdempotencyKeyLostError } from './errors.js';
 import { type MemoryIdempotency, createMemoryIdempotency } from './memory-records.js';
 import type { AccountSeed, Dispute, IdempotencyCompletion, Store, StoreSeed, VersionedInvoice, WriteExtras } from './port.js';
 
@@ -90,6 +91,10 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
   const completeWith = (accountID: string, completion: IdempotencyCompletion | undefined): void => {
     if (completion !== undefined) idempotency.complete(accountID, completion);
   };
+  /** The fencing check of a write: its completion's token must still hold the key in flight. */
+  const checkHeld = (accountID: string, completion: IdempotencyCompletion | undefined): void => {
+    if (completion !== undefined && !idempotency.holds(accountID, completion.key, completion.lockToken)) throw new IdempotencyKeyLostError();
+  };
 
   return {
     getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
@@ -100,6 +105,7 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
       if (account === undefined || current === undefined) return { ok: false, reason: 'not-found' };
       if (current.version !== expectedVersion) return { ok: false, reason: 'conflict' };
       // Every check that can refuse the write runs before the first change.
+      checkHeld(accountID, extras?.idempotency);
       const effects = outbox.prepare(accountID, extras?.effects ?? []);
       const stored = frozenCopy(invoice);
       const version = String(Number(current.version) + 1);
@@ -112,6 +118,7 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
     async addEvidence(accountID, evidence, extras?: Pick<WriteExtras, 'idempotency'>) {
       const account = accounts.get(accountID);
       if (account?.disputes.has(evidence.disputeID) !== true) return { ok: false, reason: 'not-found' };
+      checkHeld(accountID, extras?.idempotency);
       const record = frozenCopy(evidence);
       const list = account.evidence.get(evidence.disputeID);
       if (list === undefined) account.evidence.set(evidence.disputeID, { records: [record], snapshot: undefined });
@@ -141,6 +148,11 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
     },
     releaseIdempotentRequest: async (accountID, key, lockToken) => {
       idempotency.release(accountID, key, lockToken);
+    },
+    renewIdempotentRequest: async (accountID, key, lockToken, lockMs) => idempotency.renew(accountID, key, lockToken, lockMs),
+    // Nothing here waits (every call settles at once), so there is no deadline to enforce.
+    bounded(): Store {
+      return this;
     },
   };
 }

@@ -43,7 +43,10 @@ export interface Store {
    * same transaction as the write: all of it commits, or (conflict, not-found, failure) none.
    * An effect whose `effectID` the outbox already holds (pending or delivered) fails the whole
    * write (it rejects and nothing is stored). A completion whose `lockToken` no longer holds its
-   * record (the lock expired and another request began the key) is skipped; the write commits.
+   * key in flight (a retry took the key over after the lease ran out, or it was released) fails
+   * the whole write: it rejects with `IdempotencyKeyLostError` and nothing is stored (the check
+   * runs in the write's own transaction, so a request that lost its key never commits beside
+   * its successor).
    */
   compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string, extras?: WriteExtras): Promise<CompareAndSetResult>;
   /** The dispute, or `undefined`. */
@@ -51,7 +54,8 @@ export interface Store {
   /**
    * Appends an evidence record to its dispute (`evidence.disputeID`) without rewriting the
    * ones before it; `not-found` when the dispute is absent. `extras.idempotency` completes its
-   * record in the same transaction.
+   * record in the same transaction; a completion whose `lockToken` no longer holds its key fails
+   * the write with `IdempotencyKeyLostError`, as in {@link Store.compareAndSetInvoice}.
    */
   addEvidence(accountID: string, evidence: EvidenceText, extras?: Pick<WriteExtras, 'idempotency'>): Promise<AddEvidenceResult>;
   /** The dispute's evidence records in the order they were added (empty when none or no dispute). */
@@ -102,8 +106,9 @@ export interface Store {
    * Starts an idempotent request under the account-scoped `key`. Of two concurrent callers
    * with one key, exactly one gets `started`; the other gets `in-flight` (same fingerprint),
    * `mismatch` (another fingerprint) or, once the first completed, `completed` with its answer.
-   * A record past its `ttlMs`, or in flight past its `lockMs`, counts as absent; both are
-   * counted from the begin that created the record.
+   * A record past its `ttlMs` (counted from the begin that created it), or in flight past its
+   * lease (`lockMs` from the begin or from the last {@link Store.renewIdempotentRequest}), counts
+   * as absent. A completed record is always replayed while its TTL lasts.
    */
   beginIdempotentRequest(accountID: string, input: BeginIdempotentInput): Promise<BeginIdempotentResult>;
   /**
@@ -114,6 +119,19 @@ export interface Store {
   completeIdempotentRequest(accountID: string, completion: IdempotencyCompletion): Promise<void>;
   /** Forgets an in-flight record held by `lockToken` (its request answered 5xx, so a retry runs again); a completed record stays. */
   releaseIdempotentRequest(accountID: string, key: string, lockToken: string): Promise<void>;
+  /**
+   * Extends the lease of the in-flight record held by `lockToken` to `lockMs` from now (the
+   * request is still running); `false` (and no change) when the token no longer holds it.
+   */
+  renewIdempotentRequest(accountID: string, key: string, lockToken: string, lockMs: number): Promise<boolean>;
+
+  /**
+   * Optional: a view of this store whose every call gives up after `timeoutMs`, in the
+   * database too (a statement or lock wait is cancelled there, a pool wait is abandoned), and
+   * rejects with `StoreUnavailableError`. `createHandler` uses it for `storeTimeoutMs`; a store
+   * without it gets the deadline in the client only (the call is raced, not cancelled).
+   */
+  bounded?(timeoutMs: number): Store;
 }
 
 /** One account's data in a {@link StoreSeed}. */
@@ -230,8 +248,9 @@ export type BeginIdempotentInput = {
   /** A completed record is kept this long, then the key is free again. */
   readonly ttlMs: number;
   /**
-   * An in-flight record older than this is taken to belong to a process that died, and may be
-   * begun again (without it, a crash between begin and complete would block the key for `ttlMs`).
+   * The lease of the in-flight record: unless renewed ({@link Store.renewIdempotentRequest})
+   * within this time, its request is taken to have died (its process crashed or lost the
+   * database) and a retry may begin the key again.
    */
   readonly lockMs: number;
 };

@@ -107,6 +107,9 @@ class TracedStore implements Store {
   releaseIdempotentRequest(accountID: string, key: string, lockToken: string) {
     return this.call('releaseIdempotentRequest', accountID, () => this.store.releaseIdempotentRequest(accountID, key, lockToken));
   }
+  renewIdempotentRequest(accountID: string, key: string, lockToken: string, lockMs: number) {
+    return this.call('renewIdempotentRequest', accountID, () => this.store.renewIdempotentRequest(accountID, key, lockToken, lockMs));
+  }
 }
 
 /** The write's extras with each new effect carrying `traceContext` (unchanged without effects or context). */
