@@ -95,3 +95,11 @@ describe('isCurrencyCode and currencyExponent take only strings', () => {
     expect(currencyExponent('JPY')).toBe(0);
   });
 });
+
+describe('refusals name the value they refuse', () => {
+  it('a bad string factor is named as the factor, a bad factor of another type and a bad rounding mode too', () => {
+    expect(() => multiplyDecimal(usd('1'), '1e3')).toThrow(/^factor "1e3" must be a decimal string/);
+    expect(() => multiplyDecimal(usd('1'), null as never)).toThrow(`factor null: ${INVALID_FACTOR_MESSAGE}`);
+    expect(() => toAmount(usd('1'), { rounding: 'HALF_UP' as never })).toThrow('rounding "HALF_UP": rounding must be one of');
+  });
+});
