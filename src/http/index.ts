@@ -75,7 +75,6 @@ export {
   IdempotencyKeyLostError,
   isStoreUnavailable,
   isIdempotencyKeyLost,
-  storeFailureReply,
   STORE_FAILURE_MESSAGES,
   STORE_RETRY_AFTER_SECONDS,
 } from './store/errors.js';

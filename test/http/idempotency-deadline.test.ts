@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Store, StoreUnavailableError, createMemoryStore, isStoreUnavailable, storeFailureReply, withStoreDeadline } from '../../src/http/index.js';
+import { type Store, StoreUnavailableError, createMemoryStore, isStoreUnavailable, withStoreDeadline } from '../../src/http/index.js';
+import { storeFailureReply } from '../../src/http/store/errors.js';
 import { OPTION_MESSAGES } from '../../src/http/pipeline/options.js';
 import { storeFailure } from '../../src/postgres/failures.js';
 import { A, INVOICE_ID, bearer, call, jsonInit, seed, serve } from './helpers.js';

@@ -26,15 +26,15 @@ export const TYPE_BUDGETS: Readonly<Record<string, TypeBudget>> = {
   'payments-kit/limits': { checkTypes: 180, checkInstantiations: 160, hoverInstantiations: 200 },
   'payments-kit/schemas': { checkTypes: 124_000, checkInstantiations: 408_000, hoverInstantiations: 204_000 },
   'payments-kit/invoice': { checkTypes: 500, checkInstantiations: 200, hoverInstantiations: 160 },
-  'payments-kit/schedule': { checkTypes: 610, checkInstantiations: 200, hoverInstantiations: 170 },
-  'payments-kit/http': { checkTypes: 3_800, checkInstantiations: 1_500, hoverInstantiations: 800 },
+  'payments-kit/schedule': { checkTypes: 760, checkInstantiations: 200, hoverInstantiations: 180 },
+  'payments-kit/http': { checkTypes: 4_300, checkInstantiations: 1_640, hoverInstantiations: 980 },
   'payments-kit/node': { checkTypes: 200, checkInstantiations: 120, hoverInstantiations: 130 },
   'payments-kit/reference': { checkTypes: 500, checkInstantiations: 180, hoverInstantiations: 180 },
   'payments-kit/testing': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
   'payments-kit/postgres': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
-  'payments-kit/relay/amqp': { checkTypes: 490, checkInstantiations: 190, hoverInstantiations: 150 },
-  'payments-kit/relay/nats': { checkTypes: 480, checkInstantiations: 180, hoverInstantiations: 130 },
-  'payments-kit/relay/webhook': { checkTypes: 550, checkInstantiations: 200, hoverInstantiations: 210 },
+  'payments-kit/relay/amqp': { checkTypes: 980, checkInstantiations: 320, hoverInstantiations: 150 },
+  'payments-kit/relay/nats': { checkTypes: 970, checkInstantiations: 310, hoverInstantiations: 130 },
+  'payments-kit/relay/webhook': { checkTypes: 1_040, checkInstantiations: 320, hoverInstantiations: 210 },
 };
 
 /**
