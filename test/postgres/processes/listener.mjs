@@ -1,0 +1,32 @@
+// A dispatcher process for the wake-up tests: the BUILT package's createEffectDispatcher over a
+// PostgreSQL server, polling only every 30 s, so that a fast delivery can only come from NOTIFY.
+// env: PG_URL, PG_SCHEMA. Prints "ready", then per delivery "delivered <effectID> <epoch ms>"
+// (sub-millisecond: timeOrigin + now()), and "error <stage> <message>" for each onError.
+// Exits on SIGTERM (after stop()), or after MAX_LIFE_MS in any case.
+import pg from 'pg';
+import { createEffectDispatcher } from '../../../dist/http/index.js';
+import { createPostgresStore } from '../../../dist/postgres/index.js';
+
+const MAX_LIFE_MS = 120_000;
+setTimeout(() => process.exit(3), MAX_LIFE_MS).unref();
+
+const pool = new pg.Pool({ connectionString: process.env.PG_URL, max: 4 });
+pool.on('error', () => undefined);
+const store = await createPostgresStore({ client: pool, schema: process.env.PG_SCHEMA, migrate: false });
+const dispatcher = createEffectDispatcher({
+  store,
+  concurrency: 8,
+  pollIntervalMs: 30_000,
+  deliver(effect) {
+    console.log(`delivered ${effect.effectID} ${(performance.timeOrigin + performance.now()).toFixed(3)}`);
+  },
+  onError: (error, context) => console.log(`error ${context.stage} ${error instanceof Error ? error.message : String(error)}`),
+});
+dispatcher.start();
+console.log('ready');
+process.on('SIGTERM', () => {
+  dispatcher
+    .stop()
+    .then(() => pool.end())
+    .finally(() => process.exit(0));
+});
