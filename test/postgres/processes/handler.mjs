@@ -3,7 +3,8 @@
 // Exits on SIGTERM, or after MAX_LIFE_MS in any case (a test that dies never leaves it behind).
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { createHandler, createStaticAuth, toNodeListener } from '../../../dist/http/index.js';
+import { createHandler, createStaticAuth } from '../../../dist/http/index.js';
+import { toNodeListener } from '../../../dist/node/index.js';
 import { createPostgresStore } from '../../../dist/postgres/index.js';
 
 const MAX_LIFE_MS = 120_000;

@@ -1,6 +1,7 @@
 // A dispatcher process for the wake-up tests: the BUILT package's createEffectDispatcher over a
 // PostgreSQL server, polling only every 30 s, so that a fast delivery can only come from NOTIFY.
-// env: PG_URL, PG_SCHEMA. Prints "ready", then per delivery "delivered <effectID> <epoch ms>"
+// env: PG_URL, PG_SCHEMA; for bench/wake-ups.bench.ts also POLL_MS (default 30000) and
+// LISTEN ("0": a store without subscribeToEffects, i.e. polling only). Prints "ready", then per delivery "delivered <effectID> <epoch ms>"
 // (sub-millisecond: timeOrigin + now()), and "error <stage> <message>" for each onError.
 // Exits on SIGTERM (after stop()), or after MAX_LIFE_MS in any case.
 import pg from 'pg';
@@ -10,11 +11,12 @@ import { stopOnSigterm } from './lifecycle.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.PG_URL, max: 4 });
 pool.on('error', () => undefined);
-const store = await createPostgresStore({ client: pool, schema: process.env.PG_SCHEMA, migrate: false });
+const postgres = await createPostgresStore({ client: pool, schema: process.env.PG_SCHEMA, migrate: false });
+const store = process.env.LISTEN === '0' ? { ...postgres, subscribeToEffects: undefined } : postgres;
 const dispatcher = createEffectDispatcher({
   store,
   concurrency: 8,
-  pollIntervalMs: 30_000,
+  pollIntervalMs: Number(process.env.POLL_MS ?? 30_000),
   deliver(effect) {
     console.log(`delivered ${effect.effectID} ${(performance.timeOrigin + performance.now()).toFixed(3)}`);
   },
