@@ -81,7 +81,9 @@ const VERSION_TOKEN = /^[1-9][0-9]{0,17}$/;
  * `json` rows with a `version` column; compare-and-set is `UPDATE ... WHERE version = $n`;
  * evidence is appended as rows; an invoice write, its outbox effects and its idempotency
  * completion are ONE statement. The outbox is claimed with `FOR UPDATE SKIP LOCKED` and
- * leases on the database's clock. Every statement is parameterised; the schema name, the only
+ * leases on the database's clock. A write that inserts effects NOTIFYs `<schema>_effects`, and
+ * `subscribeToEffects` (on a `pg.Pool` or PGlite) LISTENs for it, so a started dispatcher in
+ * another process wakes at once. Every statement is parameterised; the schema name, the only
  * identifier, is checked and quoted. See docs/storage.md for the tables and the SQL.
  *
  * @example
@@ -102,8 +104,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const seed = options.seed;
   if (seed !== undefined) await inTransaction(client, (query) => seedStore(query, s, seed));
 
+  const { listenConfig } = options;
+  if (listenConfig !== undefined && (listenConfig === null || typeof listenConfig !== 'object' || Array.isArray(listenConfig) || !canListenOnPool(client)))
+    throw new TypeError(POSTGRES_MESSAGES.badListenConfig);
   const channel = effectsChannel(schema);
-  const listen = subscriberOf(client, { channel, applicationName: listenerApplicationName(schema), ...(options.listenConfig === undefined ? {} : { config: options.listenConfig }) });
+  const listen = subscriberOf(client, { channel, applicationName: listenerApplicationName(schema), ...(listenConfig === undefined ? {} : { config: listenConfig }) });
   return storeOn({ client, schema, listen }, storeStatements(s, channel), mappedQuery(queryOf(client)));
 }
 

@@ -7,6 +7,7 @@ import type { Store } from '../../src/http/store/port.js';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { effectsChannel, listenerApplicationName } from '../../src/postgres/channel.js';
 import { LISTEN_BACKOFF, reconnectDelayMs } from '../../src/postgres/listener.js';
+import { POSTGRES_MESSAGES } from '../../src/postgres/messages.js';
 import { fixtureEffect, fixtureInvoice } from '../../src/testing/index.js';
 import { PGLITE_START_MS, createPGlite } from './helpers.js';
 
@@ -144,4 +145,16 @@ describe('PGlite: NOTIFY from the write, LISTEN by the dispatcher', () => {
     expect(delivered).toEqual(['eff-1']);
     expect((await store.outboxStats()).pending).toBe(1);
   });
+});
+
+describe('listenConfig', () => {
+  it('is refused unless it is an object and the client a pg.Pool (here: PGlite, a string, null, an array)', async () => {
+    const db = await createPGlite();
+    try {
+      for (const listenConfig of [{ connectionString: 'postgres://direct/db' }, 'postgres://direct/db', null, []])
+        await expect(createPostgresStore({ client: db, schema: 'listen_config', listenConfig: listenConfig as never })).rejects.toThrow(POSTGRES_MESSAGES.badListenConfig);
+    } finally {
+      await db.close();
+    }
+  }, PGLITE_START_MS);
 });
