@@ -163,6 +163,8 @@ export type {
   RedriveFilter,
   ListDeadEffectsInput,
   OutboxStats,
+  EffectSubscription,
+  EffectSubscriptionOptions,
 } from './store/port.js';
 export { HTTP_MESSAGES } from './core/messages.js';
 export { REQUEST_ID_HEADER, REQUEST_ID_PATTERN, chooseRequestId } from './core/request-id.js';

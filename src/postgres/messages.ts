@@ -9,5 +9,6 @@ export const POSTGRES_MESSAGES = {
     `the schema "${schema}" is at version ${found} but this payments-kit needs ${known}; run migratePostgres (or createPostgresStore with migrate: true)`,
   unstorableSeedText: (what: string) =>
     `seed: ${what} holds a NUL character or a lone surrogate, which PostgreSQL text cannot store`,
+  badListenConfig: 'listenConfig must be an object of node-postgres client options (e.g. { connectionString }), and is used only with a pg.Pool',
   unstorableKey: 'the idempotency key holds a NUL character or a lone surrogate, which PostgreSQL text cannot store',
 } as const;

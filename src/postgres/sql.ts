@@ -4,9 +4,11 @@
  * about a resource filters by account. Times come from the database's clock (`now()`), so
  * several processes agree on leases and expiry whatever their own clocks say.
  *
+ * `channel` is the outbox's NOTIFY channel (`effectsChannel`: `[a-z0-9_]` only, so safe as a literal).
+ *
  * Durations arrive as milliseconds (`$n::double precision * interval '1 millisecond'`).
  */
-export function storeStatements(s: string) {
+export function storeStatements(s: string, channel: string) {
   const ms = (n: number) => `($${n}::double precision * interval '1 millisecond')`;
   /**
    * The fencing check of a write: the idempotency record of account $1 that the key $n and lock
@@ -47,6 +49,8 @@ export function storeStatements(s: string) {
      * completes nothing), $13 the effects' trace contexts (NULL elements for none). With a key,
      * the write happens only while its token holds the key in flight (`held`, locked until the
      * statement's transaction ends); `key_held` false says the key was lost and nothing was written.
+     * When it inserted effects it also NOTIFYs `channel` (delivered to listeners at commit, so
+     * another process's dispatcher wakes at once; `notified` is read only so the CTE runs).
      */
     compareAndSetInvoice: `WITH held AS (
         ${held(8)}
@@ -60,11 +64,14 @@ export function storeStatements(s: string) {
         FROM written, unnest($5::text[], $6::text[], $7::text[], $13::text[]) WITH ORDINALITY AS e(effect_id, request_id, effect, trace_context, position)
         ORDER BY e.position
         RETURNING 1
+      ), notified AS (
+        SELECT pg_notify('${channel}', '') FROM (SELECT 1 FROM outbox LIMIT 1) AS inserted
       ), completed AS (
         ${complete(8, 'EXISTS (SELECT 1 FROM written)')}
         RETURNING 1
       )
       SELECT (SELECT version::text FROM written) AS version, ${keyHeld(8)} AS key_held,
+             (SELECT count(*) FROM notified) AS notified,
              EXISTS (SELECT 1 FROM ${s}.invoices WHERE account_id = $1 AND invoice_id = $2) AS found`,
 
     /**

@@ -18,6 +18,8 @@ import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js'
 import { POSTGRES_MESSAGES } from './messages.js';
 import { DEFAULT_SCHEMA, quoteSchemaName } from './schema-name.js';
 import { seedStore } from './seed.js';
+import { effectsChannel, listenerApplicationName } from './channel.js';
+import { type ListenSetup, canListenOnPGlite, canListenOnPool, listenOnPGlite, listenOnPool } from './listener.js';
 import { type StoreStatements, storeStatements } from './sql.js';
 import { isStorableText, storableNote } from './storable.js';
 
@@ -31,6 +33,12 @@ export type PostgresStoreOptions = {
   readonly seed?: StoreSeed;
   /** Create or upgrade the tables first (default `true`); with `false`, the schema must be at this code's version. */
   readonly migrate?: boolean;
+  /**
+   * node-postgres client config for the LISTEN connection of `subscribeToEffects`, laid over the
+   * pool's own: e.g. `{ connectionString: DIRECT_URL }` when the pool goes through a
+   * transaction-pooling PgBouncer, which cannot hold a LISTEN (docs/storage.md).
+   */
+  readonly listenConfig?: Readonly<Record<string, unknown>>;
 };
 
 /** Options of {@link PostgresStore.prune}. */
@@ -73,7 +81,9 @@ const VERSION_TOKEN = /^[1-9][0-9]{0,17}$/;
  * `json` rows with a `version` column; compare-and-set is `UPDATE ... WHERE version = $n`;
  * evidence is appended as rows; an invoice write, its outbox effects and its idempotency
  * completion are ONE statement. The outbox is claimed with `FOR UPDATE SKIP LOCKED` and
- * leases on the database's clock. Every statement is parameterised; the schema name, the only
+ * leases on the database's clock. A write that inserts effects NOTIFYs `<schema>_effects`, and
+ * `subscribeToEffects` (on a `pg.Pool` or PGlite) LISTENs for it, so a started dispatcher in
+ * another process wakes at once. Every statement is parameterised; the schema name, the only
  * identifier, is checked and quoted. See docs/storage.md for the tables and the SQL.
  *
  * @example
@@ -94,14 +104,30 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const seed = options.seed;
   if (seed !== undefined) await inTransaction(client, (query) => seedStore(query, s, seed));
 
-  return storeOn(client, schema, storeStatements(s), mappedQuery(queryOf(client)));
+  const { listenConfig } = options;
+  if (listenConfig !== undefined && (listenConfig === null || typeof listenConfig !== 'object' || Array.isArray(listenConfig) || !canListenOnPool(client)))
+    throw new TypeError(POSTGRES_MESSAGES.badListenConfig);
+  const channel = effectsChannel(schema);
+  const listen = subscriberOf(client, { channel, applicationName: listenerApplicationName(schema), ...(listenConfig === undefined ? {} : { config: listenConfig }) });
+  return storeOn({ client, schema, listen }, storeStatements(s, channel), mappedQuery(queryOf(client)));
 }
+
+/** `subscribeToEffects` for clients that can listen (a `pg.Pool`, PGlite); `undefined` for a single `pg.Client`. */
+function subscriberOf(client: PostgresClient, setup: ListenSetup): Store['subscribeToEffects'] {
+  if (canListenOnPool(client)) return (onEffects, options) => listenOnPool(client, setup, onEffects, options?.onError);
+  if (canListenOnPGlite(client)) return (onEffects) => listenOnPGlite(client, setup.channel, onEffects);
+  return undefined;
+}
+
+/** What every view of one store shares: its client, its schema and how it listens for effects. */
+type StoreBase = { readonly client: PostgresClient; readonly schema: string; readonly listen: Store['subscribeToEffects'] };
 
 /**
  * The store port over `query` (plain, or bounded by a deadline): `bounded(ms)` answers the
  * same store with every statement under `boundedQuery`.
  */
-function storeOn(client: PostgresClient, schema: string, sql: StoreStatements, query: Query): PostgresStore {
+function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresStore {
+  const { client, schema, listen } = on;
   const first = async (text: string, params: readonly unknown[]): Promise<Row | undefined> => (await query(text, params))[0];
   const document = <T>(row: Row | undefined): T | undefined => (row === undefined ? undefined : (JSON.parse(row['document'] as string) as T));
   /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
@@ -247,7 +273,8 @@ function storeOn(client: PostgresClient, schema: string, sql: StoreStatements, q
       if (!storable(accountID, key, lockToken)) return false;
       return (await query(sql.renewIdempotent, [accountID, key, lockToken, lockMs])).length > 0;
     },
-    bounded: (timeoutMs) => storeOn(client, schema, sql, boundedQuery(client, timeoutMs)),
+    bounded: (timeoutMs) => storeOn(on, sql, boundedQuery(client, timeoutMs)),
+    ...(listen === undefined ? {} : { subscribeToEffects: listen }),
 
     async prune(pruneOptions = {}) {
       const olderThan = pruneOptions.deliveredOlderThanMs ?? WEEK_MS;

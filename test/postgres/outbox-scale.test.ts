@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { quoteSchemaName } from '../../src/postgres/schema-name.js';
 import { storeStatements } from '../../src/postgres/sql.js';
+import { effectsChannel } from '../../src/postgres/channel.js';
 import { describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
 
 // outboxStats and listDeadEffects on a large outbox: 100,000 delivered rows, 50 pending, 20
@@ -38,7 +39,7 @@ describeRealPostgres('the outbox on PostgreSQL with 100,000 delivered effects', 
     );
     await pool().query(`ANALYZE ${s}.effects`);
 
-    const sql = storeStatements(s);
+    const sql = storeStatements(s, effectsChannel(schema));
     const explained: Array<[string, string, unknown[]]> = [
       ['outboxStats', sql.outboxStats, []],
       ['listDeadEffects', sql.listDeadEffects, [null, null, 100]],

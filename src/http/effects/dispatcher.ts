@@ -1,5 +1,5 @@
 import type { InvoiceEffect } from '../../invoice/index.js';
-import type { ClaimedEffect, RedriveFilter, Store } from '../store/port.js';
+import type { ClaimedEffect, EffectSubscription, RedriveFilter, Store } from '../store/port.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
 import { withDeadline } from '../core/deadline.js';
 import { callGuarded } from '../core/guarded.js';
@@ -25,7 +25,8 @@ export type DeliveryContext = {
 
 /** What went wrong, for `onError`: a delivery (with its effect and the retry delay) or a store call. */
 export type DispatchErrorContext = {
-  readonly stage: 'deliver' | 'claim' | 'complete' | 'release';
+  /** `listen`: the store's effect subscription (`subscribeToEffects`) failed or lost its connection; polling goes on. */
+  readonly stage: 'deliver' | 'claim' | 'complete' | 'release' | 'listen';
   readonly effectID?: string;
   readonly accountID?: string;
   readonly requestId?: string;
@@ -69,7 +70,10 @@ export type EffectDispatcherOptions = TelemetryOptions & {
 
 /** A running (or stopped) effect dispatcher. */
 export type EffectDispatcher = {
-  /** Starts delivering in the background (polling, and at once on `wake()`); idempotent. */
+  /**
+   * Starts delivering in the background (polling, and at once on `wake()`); idempotent. When the
+   * store offers `subscribeToEffects` (PostgreSQL's LISTEN/NOTIFY), each notification wakes it too.
+   */
   start(): void;
   /** Stops claiming and resolves once the deliveries under way have settled. */
   stop(): Promise<void>;
@@ -136,6 +140,26 @@ async function attempt(
   }
 }
 
+/** Subscribes to the store's effect notifications when it offers them; never rejects (failures go to `onError`). */
+async function subscribe(store: Store, wake: () => void, onError: (error: unknown) => void): Promise<EffectSubscription | undefined> {
+  if (typeof store.subscribeToEffects !== 'function') return undefined;
+  try {
+    return await store.subscribeToEffects(wake, { onError });
+  } catch (error) {
+    onError(error);
+    return undefined;
+  }
+}
+
+/** Closes a subscription `subscribe` opened (or is opening); never rejects. */
+async function closeSubscription(opening: Promise<EffectSubscription | undefined> | undefined, onError: (error: unknown) => void): Promise<void> {
+  try {
+    await (await opening)?.close();
+  } catch (error) {
+    onError(error);
+  }
+}
+
 /**
  * Delivers the store's outbox at least once: claims pending effects with a lease, calls
  * `deliver(effect, context)` for each (up to `concurrency` at once, each under
@@ -189,6 +213,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
   let claiming = false;
   let wakeAgain = false;
   let pollTimer: TimerHandle | undefined;
+  let subscription: Promise<EffectSubscription | undefined> | undefined;
   const retryTimers = new Set<TimerHandle>();
   const inFlight = new Set<Promise<boolean>>();
 
@@ -294,10 +319,14 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
     start() {
       if (running) return;
       running = true;
+      subscription = subscribe(store, wake, (error) => report(error, { stage: 'listen' }));
       void pump();
     },
     async stop() {
       running = false;
+      const closing = subscription;
+      subscription = undefined;
+      await closeSubscription(closing, (error) => report(error, { stage: 'listen' }));
       if (pollTimer !== undefined) clearTimeout(pollTimer);
       pollTimer = undefined;
       for (const timer of retryTimers) clearTimeout(timer);

@@ -132,7 +132,29 @@ export interface Store {
    * without it gets the deadline in the client only (the call is raced, not cancelled).
    */
   bounded?(timeoutMs: number): Store;
+
+  /**
+   * Optional: calls `onEffects` whenever another connection or process commits effects into
+   * this store's outbox (e.g. PostgreSQL `LISTEN/NOTIFY`), so a started dispatcher delivers at
+   * once instead of on its next poll. A hint only: a call may come with nothing to claim, and
+   * while the subscription is disconnected none come (the dispatcher keeps polling). Failures
+   * (a lost connection, a reconnect that failed) go to `options.onError`, never thrown, and the
+   * subscription retries by itself until `close()`. A store without it is simply polled.
+   */
+  subscribeToEffects?(onEffects: () => void, options?: EffectSubscriptionOptions): Promise<EffectSubscription>;
 }
+
+/** Options of {@link Store.subscribeToEffects}. */
+export type EffectSubscriptionOptions = {
+  /** A lost or refused listening connection (the subscription reconnects by itself). */
+  readonly onError?: (error: unknown) => void;
+};
+
+/** A live {@link Store.subscribeToEffects} subscription. */
+export type EffectSubscription = {
+  /** Stops listening and closes what the subscription opened; idempotent. */
+  close(): Promise<void>;
+};
 
 /** One account's data in a {@link StoreSeed}. */
 export type AccountSeed = {

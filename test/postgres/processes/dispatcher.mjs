@@ -6,9 +6,7 @@
 import pg from 'pg';
 import { createEffectDispatcher } from '../../../dist/http/index.js';
 import { createPostgresStore } from '../../../dist/postgres/index.js';
-
-const MAX_LIFE_MS = 120_000;
-setTimeout(() => process.exit(3), MAX_LIFE_MS).unref();
+import { stopOnSigterm } from './lifecycle.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.PG_URL, max: 4 });
 pool.on('error', () => undefined);
@@ -31,9 +29,4 @@ const dispatcher = createEffectDispatcher({
 });
 dispatcher.start();
 console.log('ready');
-process.on('SIGTERM', () => {
-  dispatcher
-    .stop()
-    .then(() => pool.end())
-    .finally(() => process.exit(0));
-});
+stopOnSigterm(dispatcher, pool);
