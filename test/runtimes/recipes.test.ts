@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Served, serveInWorkerd } from './workerd.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist/http/index.js');
@@ -29,8 +29,6 @@ function recipes(): Map<string, string> {
 }
 
 const pointedAtDist = (code: string): string => code.replaceAll("'payments-kit/http'", JSON.stringify(relative(work, dist).split(sep).join('/')));
-
-type Served = { readonly url: string; stop(): Promise<void> };
 
 function startProcess(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Served> {
   const child = spawn(command, args, { cwd: work, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,20 +74,7 @@ const RUNNERS: Record<string, { available: () => boolean; start: (code: string) 
     available: () => existsSync(join(root, 'node_modules/miniflare')),
     start: async (code) => {
       writeFileSync(join(work, 'worker-recipe.mjs'), pointedAtDist(code));
-      const bundle = await build({
-        entryPoints: [join(work, 'worker-recipe.mjs')],
-        bundle: true,
-        write: false,
-        format: 'esm',
-        platform: 'neutral',
-        mainFields: ['module', 'main'],
-        conditions: ['worker', 'import', 'default'],
-        logLevel: 'silent',
-      });
-      const { Miniflare } = await import('miniflare');
-      const mf = new Miniflare({ modules: true, script: bundle.outputFiles[0]?.text ?? '', compatibilityDate: '2026-07-30', host: '127.0.0.1', port: 0 });
-      const url = await mf.ready;
-      return { url: url.origin, stop: () => mf.dispose() };
+      return serveInWorkerd(join(work, 'worker-recipe.mjs'));
     },
   },
 };

@@ -10,8 +10,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveInWorkerd } from './workerd.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const servers = join(import.meta.dirname, 'servers');
@@ -57,23 +57,7 @@ function startProcess(command: string, args: readonly string[], env: NodeJS.Proc
 }
 
 /** workerd through miniflare, on the esbuild bundle a Worker deploy would upload, no compatibility flags. */
-async function startWorkerd(): Promise<Running> {
-  const { Miniflare } = await import('miniflare');
-  const bundle = await build({
-    entryPoints: [join(servers, 'worker.mjs')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['worker', 'import', 'default'],
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]?.text ?? '';
-  const mf = new Miniflare({ modules: true, script, compatibilityDate: '2026-07-30', host: '127.0.0.1', port: 0 });
-  const url = await mf.ready;
-  return { url: url.origin, stop: () => mf.dispose() };
-}
+const startWorkerd = (): Promise<Running> => serveInWorkerd(join(servers, 'worker.mjs'));
 
 type Runtime = { readonly name: string; readonly available: () => boolean; readonly start: () => Promise<Running> };
 
