@@ -3,11 +3,10 @@
 // package, started (Bun, Deno as processes, workerd through miniflare on the esbuild bundle a
 // Worker deploy uploads) and sent a few requests. A missing runtime skips locally and fails
 // under CI=true.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Served, serveInWorkerd } from './workerd.js';
+import { type Served, serveInWorkerd, serveProcess } from './serve.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist/http/index.js');
@@ -30,29 +29,9 @@ function recipes(): Map<string, string> {
 
 const pointedAtDist = (code: string): string => code.replaceAll("'payments-kit/http'", JSON.stringify(relative(work, dist).split(sep).join('/')));
 
-function startProcess(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Served> {
-  const child = spawn(command, args, { cwd: work, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const stop = (): Promise<void> =>
-    new Promise((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} did not listen in 30 s: ${output}`)), 30_000);
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const port = /listening on (\d+)/.exec(output)?.[1];
-      if (port === undefined) return;
-      clearTimeout(timer);
-      resolvePort({ url: `http://127.0.0.1:${port}`, stop });
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
-  });
-}
+/** Starts a recipe's process in the scratch folder; the recipes print `listening on N`. */
+const startProcess = (command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Served> =>
+  serveProcess({ command, args, cwd: work, env, listening: /listening on (\d+)/ });
 
 const RUNNERS: Record<string, { available: () => boolean; start: (code: string) => Promise<Served> }> = {
   bun: {

@@ -6,12 +6,11 @@
 // on every answer, an Idempotency-Key replay and mismatch, a body at the limit and one byte
 // over, malformed JSON, 401/403/404/405/501. A runtime that is missing is skipped locally and
 // fails under CI=true. Bun, Deno and workerd come from npm (pinned dev dependencies).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveInWorkerd } from './workerd.js';
+import { type Served, serveInWorkerd, serveProcess } from './serve.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const servers = join(import.meta.dirname, 'servers');
@@ -19,47 +18,14 @@ const dist = join(root, 'dist/http/index.js');
 const IN_CI = process.env.CI === 'true';
 const bin = (name: string): string => join(root, 'node_modules/.bin', name);
 
-/** A running server: its base URL and how to stop it. */
-type Running = { readonly url: string; stop(): Promise<void> };
-
-/** Starts a server process that prints `{"port":N}` on its first line. */
-function startProcess(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
-  const child: ChildProcess = spawn(command, args, { cwd: servers, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const stop = (): Promise<void> =>
-    new Promise((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
-    });
-  return new Promise((resolvePort, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`${command} did not start in 30 s: ${stderr}`));
-    }, 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n').find((l) => l.startsWith('{"port"'));
-      if (line === undefined) return;
-      clearTimeout(timer);
-      resolvePort({ url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`, stop });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited with ${code} before listening: ${stderr}`));
-    });
-  });
-}
+/** Starts a server process of test/runtimes/servers that prints `{"port":N}` once it listens. */
+const startProcess = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Served> =>
+  serveProcess({ command, args, cwd: servers, env, listening: /\{"port":(\d+)\}/ });
 
 /** workerd through miniflare, on the esbuild bundle a Worker deploy would upload, no compatibility flags. */
-const startWorkerd = (): Promise<Running> => serveInWorkerd(join(servers, 'worker.mjs'));
+const startWorkerd = (): Promise<Served> => serveInWorkerd(join(servers, 'worker.mjs'));
 
-type Runtime = { readonly name: string; readonly available: () => boolean; readonly start: () => Promise<Running> };
+type Runtime = { readonly name: string; readonly available: () => boolean; readonly start: () => Promise<Served> };
 
 const denoDir = mkdtempSync(join(tmpdir(), 'payments-kit-deno-'));
 afterAll(() => rmSync(denoDir, { recursive: true, force: true }));
@@ -103,7 +69,7 @@ describe.skipIf(!existsSync(dist))('one scenario on every runtime (built dist/)'
       continue;
     }
     describe(runtime.name, () => {
-      let server: Running | undefined;
+      let server: Served | undefined;
       const answers: Answer[] = [];
       beforeAll(async () => {
         if (!present) throw new Error(`${runtime.name} is missing, but CI=true: npm ci must install it`);
