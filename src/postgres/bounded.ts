@@ -1,4 +1,4 @@
-import { withDeadline } from '../http/core/deadline.js';
+import { raceDeadline } from '../http/core/race-deadline.js';
 import { StoreUnavailableError } from '../http/store/errors.js';
 import { type PostgresClient, type PostgresPoolLike, type Query, isPool, queryOf } from './client.js';
 import { storeFailure } from './failures.js';
@@ -20,17 +20,20 @@ export function connectionLimits(ms: number): string {
 /** The limit each pooled connection was last given, so it is set once per connection and deadline. */
 const limitsOf = new WeakMap<object, number>();
 
+/** What one bounded call on a pool knows of itself: whether it got a connection, whether its deadline passed. */
+type PooledCall = { connected: boolean; expired: boolean };
+
 /**
  * Runs one statement on a pooled connection that carries the deadline's limits. A call whose
  * deadline passed while it waited for the pool gives the connection straight back without
  * running anything; a connection that broke meanwhile is destroyed rather than reused.
  */
-async function runBounded(pool: PostgresPoolLike, ms: number, signal: AbortSignal, text: string, params: readonly unknown[] | undefined, onConnected: () => void): Promise<readonly Record<string, unknown>[]> {
+async function runBounded(pool: PostgresPoolLike, ms: number, call: PooledCall, text: string, params: readonly unknown[] | undefined): Promise<readonly Record<string, unknown>[]> {
   const connection = await pool.connect();
-  onConnected();
-  if (signal.aborted) {
+  call.connected = true;
+  if (call.expired) {
     connection.release();
-    throw signal.reason;
+    throw new StoreUnavailableError('pool');
   }
   // A backend terminated between two statements must not become an uncaught 'error' event.
   let lost: Error | undefined;
@@ -51,6 +54,11 @@ async function runBounded(pool: PostgresPoolLike, ms: number, signal: AbortSigna
   }
 }
 
+/** Rethrows `error` as `storeFailure` maps it. */
+const failed = (error: unknown): never => {
+  throw storeFailure(error);
+};
+
 /**
  * The query function of a store whose every call gives up after `timeoutMs`: on a pool, each
  * statement runs on a connection carrying `statement_timeout` and `lock_timeout` (the database
@@ -59,7 +67,8 @@ async function runBounded(pool: PostgresPoolLike, ms: number, signal: AbortSigna
  * `pg.Client` or PGlite (one connection shared by every call, so no per-call transaction), the
  * call is raced in the client only. Either way a call past its deadline rejects with
  * `StoreUnavailableError` (`pool` while it waited for a connection, else `timeout`), and a
- * database error that means "slow or away" is mapped to it too (see `storeFailure`).
+ * database error that means "slow or away" is mapped to it too (see `storeFailure`). The race
+ * is `raceDeadline` (a timer, no `AbortController`: nothing here needs a signal).
  *
  * @example
  * const query = boundedQuery(pool, 5_000);
@@ -67,20 +76,21 @@ async function runBounded(pool: PostgresPoolLike, ms: number, signal: AbortSigna
  */
 export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
   const ms = Math.max(1, Math.ceil(timeoutMs));
-  const plain = queryOf(client);
-  return async (text, params) => {
-    let connected = !isPool(client);
-    const task = isPool(client)
-      ? (signal: AbortSignal) => runBounded(client, ms, signal, text, params, () => (connected = true))
-      : () => plain(text, params);
-    let result;
-    try {
-      result = await withDeadline(task, ms);
-    } catch (error) {
-      throw storeFailure(error);
-    }
-    if (result.ok) return result.value;
-    throw new StoreUnavailableError(connected ? 'timeout' : 'pool');
+  if (!isPool(client)) {
+    const plain = queryOf(client);
+    const timedOut = (): StoreUnavailableError => new StoreUnavailableError('timeout');
+    return (text, params) => raceDeadline(() => plain(text, params).catch(failed), ms, timedOut);
+  }
+  return (text, params) => {
+    const call: PooledCall = { connected: false, expired: false };
+    return raceDeadline(
+      () => runBounded(client, ms, call, text, params).catch(failed),
+      ms,
+      () => {
+        call.expired = true;
+        return new StoreUnavailableError(call.connected ? 'timeout' : 'pool');
+      },
+    );
   };
 }
 

@@ -1,4 +1,4 @@
-import { withDeadline } from '../core/deadline.js';
+import { raceDeadline } from '../core/race-deadline.js';
 import { STORE_METHODS } from '../core/option-checks.js';
 import { StoreUnavailableError } from './errors.js';
 import type { Store } from './port.js';
@@ -11,9 +11,9 @@ type AnyCall = (...args: unknown[]) => Promise<unknown>;
 /**
  * `store` with a deadline of `timeoutMs` on every call: the store's own
  * {@link Store.bounded} view when it has one (which also cancels the work in the database),
- * else every call raced against the deadline (the work goes on, its outcome is ignored). A
- * call past its deadline rejects with `StoreUnavailableError('timeout')`, which the handler
- * answers 504 with `Retry-After`.
+ * else every call raced against the deadline by `raceDeadline` (the work goes on, its outcome
+ * is ignored). A call past its deadline rejects with `StoreUnavailableError('timeout')`, which
+ * the handler answers 504 with `Retry-After`.
  *
  * @example
  * const store = withStoreDeadline(createMyStore(), 5_000);
@@ -22,14 +22,11 @@ type AnyCall = (...args: unknown[]) => Promise<unknown>;
 export function withStoreDeadline(store: Store, timeoutMs: number): Store {
   if (typeof store.bounded === 'function') return store.bounded(timeoutMs);
   const bounded: Record<string, AnyCall> = {};
+  const timedOut = (): StoreUnavailableError => new StoreUnavailableError('timeout');
   for (const name of STORE_CALLS) {
     const call = (store as unknown as Record<string, AnyCall | undefined>)[name];
     if (typeof call !== 'function') continue;
-    bounded[name] = async (...args) => {
-      const result = await withDeadline(() => call.apply(store, args), timeoutMs);
-      if (result.ok) return result.value;
-      throw new StoreUnavailableError('timeout');
-    };
+    bounded[name] = (...args) => raceDeadline(() => call.apply(store, args), timeoutMs, timedOut);
   }
   return bounded as unknown as Store;
 }
