@@ -11,10 +11,11 @@
 //    DURATION seconds (after a 1 s warm-up); requests per second and latency percentiles.
 //
 // 3. The cost of the store-call deadline (issue 23, PostgreSQL server only): the same pool and
-//    schema, PATCH/s and p99 with the handler's default storeTimeoutMs (every statement in a
-//    transaction with SET LOCAL statement_timeout/lock_timeout, raced in the client) and with
-//    the plain store (no deadline: one autocommit statement per call), in ROUNDS interleaved
-//    rounds of DURATION seconds each, with and without an Idempotency-Key; ratios per round.
+//    schema, PATCH/s and p99 with the handler's default storeTimeoutMs (the store's bounded view:
+//    statement_timeout/lock_timeout set once per pooled connection, every call raced in the
+//    client against a timer, the pool wait included) and with the plain store (no deadline), in
+//    ROUNDS interleaved rounds of DURATION seconds each, with and without an Idempotency-Key;
+//    ratios per round.
 //
 //   npm run build && npx tsx bench/store.bench.ts
 //   BENCH_DURATION=5 BENCH_WRITERS=50 PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/store.bench.ts
@@ -76,7 +77,8 @@ async function roundTrips(client: Client): Promise<{ plain: number; keyed: numbe
   return { plain: await measure(), keyed: await measure(`bench-${process.pid}-${Date.now()}`) };
 }
 
-type Throughput = { requests: number; perSecond: number; p50: number; p99: number; failures: number };
+/** `cpuUs`: this process's CPU time (user + system) per request: the handler's own cost, steadier than a rate. */
+type Throughput = { requests: number; perSecond: number; p50: number; p99: number; failures: number; cpuUs: number };
 
 async function throughput(store: Store, keyed = false): Promise<Throughput> {
   const handler = http.createHandler({ store, auth });
@@ -101,20 +103,23 @@ async function throughput(store: Store, keyed = false): Promise<Throughput> {
   await run(1_000, undefined);
   const latencies: number[] = [];
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const failures = await run(DURATION_S * 1_000, latencies);
+  const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1_000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures };
+  const requests = latencies.length;
+  return { requests, perSecond: requests / seconds, p50: at(0.5), p99: at(0.99), failures, cpuUs: (used.user + used.system) / Math.max(1, requests) };
 }
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 
-/** Median and range of a list of ratios, as text. */
-function spread(ratios: number[]): string {
+/** Median and range of a list of figures, as text (`digits` after the point). */
+function spread(ratios: number[], digits = 3): string {
   const sorted = [...ratios].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  return `${median.toFixed(3)} (${(sorted[0] ?? 0).toFixed(3)}-${(sorted.at(-1) ?? 0).toFixed(3)})`;
+  return `${median.toFixed(digits)} (${(sorted[0] ?? 0).toFixed(digits)} to ${(sorted.at(-1) ?? 0).toFixed(digits)})`;
 }
 
 /** Section 3: the handler with the default deadline against the plain store, interleaved. */
@@ -124,6 +129,7 @@ async function deadlineCost(store: import('../src/postgres/index.js').PostgresSt
   for (const keyed of [false, true]) {
     const rate: number[] = [];
     const p99: number[] = [];
+    const cpuAdded: number[] = [];
     const figures: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
@@ -133,11 +139,12 @@ async function deadlineCost(store: import('../src/postgres/index.js').PostgresSt
       const without = result['without']!;
       rate.push(withDeadline.perSecond / without.perSecond);
       p99.push(withDeadline.p99 / without.p99);
-      figures.push(`${withDeadline.perSecond.toFixed(0)}/${without.perSecond.toFixed(0)} PATCH/s, p99 ${withDeadline.p99.toFixed(1)}/${without.p99.toFixed(1)} ms, non-200 ${withDeadline.failures}/${without.failures}`);
+      cpuAdded.push(withDeadline.cpuUs - without.cpuUs);
+      figures.push(`${withDeadline.perSecond.toFixed(0)}/${without.perSecond.toFixed(0)} PATCH/s, p99 ${withDeadline.p99.toFixed(1)}/${without.p99.toFixed(1)} ms, non-200 ${withDeadline.failures}/${without.failures}, CPU ${withDeadline.cpuUs.toFixed(0)}/${without.cpuUs.toFixed(0)} µs per PATCH`);
     }
     console.log(`\nDeadline machinery, ${keyed ? 'with' : 'without'} Idempotency-Key, ${WRITERS} writers, ${ROUNDS} rounds of ${DURATION_S} s (with/without):`);
     for (const line of figures) console.log(`  ${line}`);
-    console.log(`  PATCH/s ratio with/without: median ${spread(rate)}; p99 ratio: median ${spread(p99)}`);
+    console.log(`  PATCH/s ratio with/without: median ${spread(rate)}; p99 ratio: median ${spread(p99)}; CPU added per PATCH: median ${spread(cpuAdded, 1)} µs`);
   }
 }
 
