@@ -80,9 +80,11 @@ const refuseZero = (): never => {
 };
 
 /**
- * Bound of the small path's products and ratio total (2^52): `Math.floor(a / b)` of integers
- * this size is the exact floor, or one above it with `(floor + 1) x b` still exact, which the
- * remainder's sign reveals and the caller corrects.
+ * Bound of the small path's products and ratio total (2^52): for integers `a` and `b` this
+ * size, `Math.floor(a / b)` is the exact floor. The float quotient could only round up to
+ * `q + 1` if `1 / b` (its least distance to it) were within half an ulp of `q + 1`, that is
+ * if `(q + 1) x b >= 2^53`; but `(q + 1) x b <= a + b <= 2^53`, with equality only when the
+ * quotient is exact.
  */
 const HALF_SAFE = 2 ** 52;
 
@@ -126,13 +128,9 @@ function splitSmall(units: number, ratios: readonly number[], currency: string, 
   let left = magnitude;
   for (let i = 0; i < n; i++) {
     const product = magnitude * (ratios[i] ?? 0);
-    // The floor of a quotient of integers up to 2^52 is exact; a one-off overshoot is corrected.
-    let part = Math.floor(product / total);
-    let remainder = product - part * total;
-    if (remainder < 0) {
-      part -= 1;
-      remainder += total;
-    }
+    // The floor of a quotient of integers up to 2^52 is exact (see HALF_SAFE).
+    const part = Math.floor(product / total);
+    const remainder = product - part * total;
     parts[i] = part;
     remainders[i] = remainder;
     left -= part;

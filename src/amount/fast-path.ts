@@ -1,9 +1,6 @@
-/**
- * A small decimal as a JavaScript safe integer scaled by 10^places. Every valid decimal
- * string of at most 15 digits fits exactly; arithmetic on it is exact as long as every
- * intermediate stays within `Number.MAX_SAFE_INTEGER`, which callers check.
- */
-export type SmallDecimal = { readonly n: number; readonly places: number };
+// A small decimal is a JavaScript safe integer scaled by 10^places. Every valid decimal
+// string of at most 15 digits fits exactly; arithmetic on it is exact as long as every
+// intermediate stays within `Number.MAX_SAFE_INTEGER`, which callers check.
 
 const POWERS = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -18,23 +15,14 @@ const MAX_LENGTH = 18;
  */
 export const pow10 = (places: number): number => POWERS[places] ?? Number.NaN;
 
-/**
- * Parses a valid decimal string whose digits, read as one integer, are a safe integer
- * (every string of at most 15 digits) into a `SmallDecimal`; `undefined` when the string
- * is longer or invalid (the BigInt path then parses it and reports any error).
- * @example
- * parseSmall('-1.50') // { n: -150, places: 2 }
- */
-export function parseSmall(s: string): SmallDecimal | undefined {
-  return parseSmallInto(s) ? { n: scanned.n, places: scanned.places } : undefined;
-}
-
 /** Result registers of `scanSmall` (module-local; read right after a successful call). */
 export const scanned = { n: 0, places: 0 };
 
 /**
- * Allocation-free form of `parseSmall`: on success writes `scanned.n` / `scanned.places`
- * and returns true.
+ * Parses a valid decimal string whose digits, read as one integer, are a safe integer (every
+ * string of at most 15 digits) without allocating: on success writes `scanned.n` (the value
+ * scaled by 10^places) and `scanned.places` and returns true; false when the string is
+ * longer or invalid (the BigInt path then parses it and reports any error).
  * @example
  * scanSmall('-1.50') // true; scanned is { n: -150, places: 2 }
  */

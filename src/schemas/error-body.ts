@@ -51,9 +51,6 @@ export type InvoiceUpdateErrorBody = {
   lineItems?: string | LineItemsErrors;
 };
 
-/** Keys of arrays whose elements are keyed by their `name` in an error body. */
-const NAMED_ARRAYS: ReadonlySet<string> = new Set(['items', 'options']);
-
 /** A per-field error body being built: a string per failed field, objects for nested fields. */
 export type ErrorNode = { [key: string]: string | ErrorNode };
 
@@ -102,12 +99,6 @@ type PathItem = { type: string; key?: unknown; input?: unknown };
 
 /** The limit of the names that key the elements of each named array. */
 const NAME_LIMITS: Readonly<Record<string, FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
-
-/** The node under `key` when it is an object (a string means that field failed as a whole). */
-function objectAt(node: ErrorNode, key: string): ErrorNode | undefined {
-  const value = ownValue(node, key);
-  return typeof value === 'object' ? value : undefined;
-}
 
 /** True when an issue at `keys` would add a new error to `root` (no error on it or above it yet). */
 function addsError(root: ErrorNode, keys: readonly string[]): boolean {

@@ -1,0 +1,210 @@
+// Rules of the update-invoice validator (spec 4.2, docs/validation.md) that the mutation run
+// (issue 26) showed untested: an optional field given as `undefined` is absent, and a valid
+// body comes back with exactly its own keys; required currency and valueDecimal of basePrice
+// and priceModifier; elements that are not objects; publicID and option names; keys built
+// from long item names; bounded work (nothing is read once the error body is truncated);
+// and the error-body builder's count, which decides when the note appears. Every body is
+// checked against InvoiceUpdateSchema + mirrorIssues too, as the differential test does.
+import { describe, expect, it } from 'vitest';
+import { REQUEST_LIMITS, type RequestLimits } from '../../src/limits/index.js';
+import { ErrorBodyBuilder, mirrorIssues } from '../../src/schemas/error-body.js';
+import { TRUNCATED_KEY, truncatedMessage } from '../../src/schemas/error-limit.js';
+import { validateInvoiceUpdate } from '../../src/schemas/index.js';
+import { validateInvoiceUpdateWithSchema } from '../../src/schemas/schema-validators.js';
+import { usd, validInvoiceUpdate, validItem, validOption } from './fixtures.js';
+
+type Body = Record<string, unknown>;
+
+/** The fast validator's answer, after checking that the valibot path gives the same JSON. */
+function answer(body: unknown, limits: RequestLimits = REQUEST_LIMITS) {
+  const fast = validateInvoiceUpdate(structuredClone(body), { limits });
+  const reference = validateInvoiceUpdateWithSchema(structuredClone(body), { limits });
+  expect(JSON.stringify(fast)).toBe(JSON.stringify(reference));
+  return fast;
+}
+/** The 422 body of an answer that must be a 422. */
+function errors(body: unknown, limits?: RequestLimits): Body {
+  const result = answer(body, limits);
+  if (result.ok || result.status !== 422) throw new Error(`expected a 422, got ${JSON.stringify(result)}`);
+  return result.body as Body;
+}
+const itemWith = (patch: Body): Body => ({ ...validItem('Tea'), ...patch });
+const bodyWithItem = (item: unknown): Body => ({ lineItems: { items: [item] } });
+
+describe('a valid body comes back with exactly its own keys', () => {
+  it('the full sample body, at every depth (no key added, not even as undefined)', () => {
+    const body = validInvoiceUpdate();
+    const result = validateInvoiceUpdate(structuredClone(body));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toStrictEqual(body);
+  });
+
+  it('a minimal item, option, image and amount', () => {
+    const body = {
+      lineItems: { items: [{ name: 'Tea', basePrice: usd('1'), quantity: 1, options: [{ name: 'Oat', quantity: 1 }], images: [{}] }] },
+      taxAmount: { currency: 'USD' },
+    };
+    const result = validateInvoiceUpdate(structuredClone(body));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toStrictEqual(body);
+  });
+});
+
+describe('an optional field given as undefined is treated as absent (JavaScript callers)', () => {
+  const top = ['description', 'dueDate', 'invoiceDate', 'lineItems', 'status', 'taxAmount'];
+  it.each(top)('top-level %s', (field) => {
+    expect(answer({ [field]: undefined }).ok).toBe(true);
+  });
+
+  it.each(['currency', 'valueDecimal'])('taxAmount.%s', (field) => {
+    expect(answer({ taxAmount: { ...usd('1'), [field]: undefined } }).ok).toBe(true);
+  });
+
+  it.each(['options', 'productID', 'images'])('an item\'s %s', (field) => {
+    const body = bodyWithItem(itemWith({ [field]: undefined }));
+    const result = answer(body);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toStrictEqual(body);
+  });
+
+  it.each(['group', 'priceModifier', 'images'])('an option\'s %s', (field) => {
+    expect(answer(bodyWithItem(itemWith({ options: [{ ...validOption(), [field]: undefined }] }))).ok).toBe(true);
+  });
+
+  it.each(['altText', 'imageID', 'link', 'publicID'])('an image\'s %s', (field) => {
+    expect(answer(bodyWithItem(itemWith({ images: [{ altText: 'A', [field]: undefined }] }))).ok).toBe(true);
+  });
+});
+
+describe('required parts of an item', () => {
+  it.each(['currency', 'valueDecimal'])('basePrice.%s is required', (field) => {
+    const basePrice: Body = usd('1');
+    delete basePrice[field];
+    expect(errors(bodyWithItem(itemWith({ basePrice })))).toEqual({ lineItems: { items: { Tea: { basePrice: { [field]: 'is required' } } } } });
+  });
+
+  it.each(['currency', 'valueDecimal'])('an option\'s priceModifier.%s is required', (field) => {
+    const priceModifier: Body = usd('1');
+    delete priceModifier[field];
+    const item = itemWith({ options: [{ ...validOption('Oat'), priceModifier }] });
+    expect(errors(bodyWithItem(item))).toEqual({ lineItems: { items: { Tea: { options: { Oat: { priceModifier: { [field]: 'is required' } } } } } } });
+  });
+
+  it('an option without a name is keyed by position and its name is required; a bad name is reported at name', () => {
+    const unnamed = itemWith({ options: [{ quantity: 1 }] });
+    expect(errors(bodyWithItem(unnamed))).toEqual({ lineItems: { items: { Tea: { options: { '[0]': { name: 'is required' } } } } } });
+    const badName = itemWith({ options: [{ name: 5, quantity: 1 }] });
+    expect(errors(bodyWithItem(badName))).toEqual({ lineItems: { items: { Tea: { options: { '[0]': { name: 'must be a string' } } } } } });
+  });
+
+  it('an option or an image that is not an object fails as a whole, at its key', () => {
+    expect(errors(bodyWithItem(itemWith({ options: ['Oat'] })))).toEqual({ lineItems: { items: { Tea: { options: { '[0]': 'must be a JSON object' } } } } });
+    expect(errors(bodyWithItem(itemWith({ images: [{}, 'x'] })))).toEqual({ lineItems: { items: { Tea: { images: { '[1]': 'must be a JSON object' } } } } });
+  });
+
+  it('an image publicID that is not a string is reported at its position', () => {
+    const item = itemWith({ images: [{ publicID: 5 }] });
+    expect(errors(bodyWithItem(item))).toEqual({ lineItems: { items: { Tea: { images: { '[0]': { publicID: 'must be a string' } } } } } });
+  });
+
+  it('an image is keyed by its position even when it carries a name', () => {
+    const item = itemWith({ images: [{ name: 'Front', link: 5 }] });
+    const body = errors(bodyWithItem(item));
+    const images = ((body['lineItems'] as Body)['items'] as Body)['Tea'] as Body;
+    expect(Object.keys(images['images'] as Body)).toEqual(['[0]']);
+  });
+});
+
+describe('keys of long names', () => {
+  it('an item named with 150 code points keys its errors by that name, unknown fields included', () => {
+    const name = 'é'.repeat(150);
+    const item = { ...itemWith({ name, quantity: 'x' }), extra: 1 };
+    const body = errors(bodyWithItem(item));
+    const items = (body['lineItems'] as Body)['items'] as Body;
+    expect(Object.keys(items)).toEqual([name]);
+    expect(Object.keys(items[name] as Body)).toEqual(['quantity', 'extra']);
+  });
+});
+
+describe('bounded work: once the error body is truncated, nothing more is read', () => {
+  /** `plain`'s fields, then `watchedFields` as getters that count their reads. */
+  function watched(reads: { count: number }, plain: Body, watchedFields: Body): Body {
+    const out: Body = { ...plain };
+    for (const [key, v] of Object.entries(watchedFields)) {
+      Object.defineProperty(out, key, {
+        enumerable: true,
+        get() {
+          reads.count += 1;
+          return v;
+        },
+      });
+    }
+    return out;
+  }
+  const withoutName = ({ name: _, ...rest }: Body): Body => rest;
+  const bad = (name: string): Body => itemWith({ quantity: 'x', name });
+  // Element names are read to key the errors (elementKeys reads every name of the list), so
+  // the watched elements keep a plain name and watch every other field.
+
+  it.each<[string, (reads: { count: number }) => Body]>([
+    ['later items', (reads) => ({ lineItems: { items: [bad('A'), bad('B'), watched(reads, { name: 'C' }, withoutName(validItem('C')))] } })],
+    ['later options', (reads) => bodyWithItem(itemWith({ options: [{ name: 'A', quantity: 'x' }, { name: 'B', quantity: 'y' }, watched(reads, { name: 'C' }, withoutName(validOption('C')))] }))],
+    ['later images after images with errors', (reads) => bodyWithItem(itemWith({ images: [{ link: 5 }, { link: 6 }, watched(reads, {}, { altText: 'C' })] }))],
+    ['later images after images that are not objects', (reads) => bodyWithItem(itemWith({ images: ['x', 'y', watched(reads, {}, { altText: 'C' })] }))],
+    ['an item\'s options and images', (reads) => bodyWithItem(watched(reads, { name: 5, basePrice: usd('1'), quantity: 'x' }, { options: [validOption()], images: [{}] }))],
+    ['an option\'s priceModifier and images', (reads) => bodyWithItem(itemWith({ options: [watched(reads, { name: 5, quantity: 'x' }, { priceModifier: usd('1'), images: [{}] })] }))],
+    ['the rest of the body', (reads) => watched(reads, { lineItems: { items: [bad('A'), bad('B')] } }, { status: 'nope', taxAmount: { currency: 'usd' } })],
+  ])('%s', (_, build) => {
+    const reads = { count: 0 };
+    const result = validateInvoiceUpdate(build(reads), { limits: { ...REQUEST_LIMITS, fieldErrors: 1 } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.body)).toContain(TRUNCATED_KEY);
+    expect(reads.count).toBe(0);
+  });
+});
+
+describe('every error of a list is reported while there is room', () => {
+  it('an image that is not an object, then one with a bad field', () => {
+    const item = itemWith({ images: ['x', { link: 5 }] });
+    expect(errors(bodyWithItem(item))).toEqual({ lineItems: { items: { Tea: { images: { '[0]': 'must be a JSON object', '[1]': { link: expect.any(String) } } } } } });
+  });
+
+  it('too many options names them', () => {
+    const item = itemWith({ options: Array.from({ length: REQUEST_LIMITS.optionsPerItem + 1 }, (_, i) => validOption(`O${i}`)) });
+    expect(errors(bodyWithItem(item))).toEqual({ lineItems: { items: { Tea: { options: `must have at most ${REQUEST_LIMITS.optionsPerItem} options` } } } });
+  });
+});
+
+describe('mirrorIssues', () => {
+  it('an issue without a path names no field and adds nothing', () => {
+    const issue = { kind: 'schema', type: 'object', input: 1, expected: 'Object', received: '1', message: 'must be a JSON object' } as const;
+    expect(mirrorIssues([issue as never], 20)).toEqual({});
+    expect(Object.keys(mirrorIssues([{ ...issue, path: [] } as never], 20))).toEqual([]);
+  });
+});
+
+describe('ErrorBodyBuilder counts only the errors it adds', () => {
+  it('an error under a failed field or on a failed field again is not counted', () => {
+    const builder = new ErrorBodyBuilder(2);
+    builder.add(['a'], '1');
+    builder.add(['a', 'b'], 'under a string');
+    builder.add(['a'], 'again');
+    builder.add(['c'], '2');
+    expect(builder.isTruncated).toBe(false);
+    expect(builder.finish()).toEqual({ a: '1', c: '2' });
+  });
+
+  it('once full, only an error that would be new sets the note', () => {
+    const builder = new ErrorBodyBuilder(1);
+    builder.add(['a', 'b'], '1');
+    builder.add(['a'], 'on a field that has errors below it');
+    expect(builder.isTruncated).toBe(false);
+    builder.add(['a', 'b'], 'the same field again');
+    expect(builder.isTruncated).toBe(false);
+    builder.add(['a', 'b', 'c'], 'under a failed field');
+    expect(builder.isTruncated).toBe(false);
+    builder.add(['a', 'd'], 'new');
+    expect(builder.isTruncated).toBe(true);
+    expect(builder.finish()).toEqual({ a: { b: '1' }, [TRUNCATED_KEY]: truncatedMessage(1) });
+  });
+});
