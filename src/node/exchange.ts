@@ -6,15 +6,12 @@ import { readNodeBody } from './request-body.js';
 import { asksForUpgrade, hasUnreadBody, headerOf } from './request-headers.js';
 import { toRequest } from './to-request.js';
 
-/** What the listener tracks about one request besides the exchange. */
-export type ListenerState = { closeConnection: boolean; requestId: string };
-
 /**
  * The exchange of one Node request. A class (methods on the prototype, no closures per
  * request); the abort signal is made only when something asks for it.
  *
  * @example
- * const exchange = new NodeExchange(req, res, { closeConnection: false, requestId: '' });
+ * const exchange = new NodeExchange(req, res);
  */
 export class NodeExchange implements Exchange {
   readonly method: string;
@@ -22,15 +19,14 @@ export class NodeExchange implements Exchange {
   readonly mountPath: string;
   /** The response the outcome is written to. */
   readonly res: ServerResponse;
-  /** What the listener tracks for this request (request id, whether to close the connection). */
-  readonly state: ListenerState;
   readonly #req: FrameworkRequest;
+  /** Set when a body was refused mid-stream: the rest of it is still on the wire. */
+  #closeConnection = false;
   #controller: AbortController | undefined;
 
-  constructor(req: FrameworkRequest, res: ServerResponse, state: ListenerState) {
+  constructor(req: FrameworkRequest, res: ServerResponse) {
     this.#req = req;
     this.res = res;
-    this.state = state;
     this.method = req.method ?? '';
     this.path = pathOfTarget(req.originalUrl ?? req.url ?? '/');
     this.mountPath = req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '';
@@ -42,7 +38,7 @@ export class NodeExchange implements Exchange {
 
   readBody(limit: number): Promise<BodyBytes> {
     return readNodeBody(this.#req, this.res, limit, () => {
-      this.state.closeConnection = true;
+      this.#closeConnection = true;
     });
   }
 
@@ -52,7 +48,7 @@ export class NodeExchange implements Exchange {
    * or a request that asked to switch protocols.
    */
   closesConnection(): boolean {
-    return this.state.closeConnection || hasUnreadBody(this.#req) || asksForUpgrade(this.#req);
+    return this.#closeConnection || hasUnreadBody(this.#req) || asksForUpgrade(this.#req);
   }
 
   get signal(): AbortSignal {

@@ -5,7 +5,7 @@ import { errorReply } from '../http/core/reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../http/core/request-id.js';
 import { ANSWER_EXCHANGE, type AnswerExchange, type FastHandler } from '../http/pipeline/fast-path.js';
 import type { Outcome } from '../http/pipeline/pipeline.js';
-import { type ListenerState, NodeExchange } from './exchange.js';
+import { NodeExchange } from './exchange.js';
 import type { FrameworkRequest } from './framework-request.js';
 import { writeResponse } from './write-response.js';
 import { failSafe, writeReply } from './write-reply.js';
@@ -29,11 +29,10 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   const fast = (handler as FastHandler)[ANSWER_EXCHANGE];
   return (req, res) => {
-    const state: ListenerState = { closeConnection: false, requestId: '' };
-    const exchange = new NodeExchange(req as FrameworkRequest, res, state);
+    const exchange = new NodeExchange(req as FrameworkRequest, res);
     // Module-level functions (no closures per request); the fast path makes no promise here.
     if (fast !== undefined) respondFast(fast, exchange);
-    else void respondBridged(handler, exchange, res, state);
+    else void respondBridged(handler, exchange, res);
   };
 }
 
@@ -42,18 +41,17 @@ function respondFast(fast: AnswerExchange, exchange: NodeExchange): void {
   try {
     fast(exchange, writeOutcome);
   } catch {
-    fail(exchange.res, exchange.state);
+    fail(exchange.res);
   }
 }
 
 function writeOutcome(exchange: NodeExchange, outcome: Outcome): void {
-  const { res, state } = exchange;
-  state.requestId = outcome.requestId;
+  const { res } = exchange;
   try {
     const written = writeReply(res, outcome.requestId, outcome.reply, exchange.closesConnection());
-    if (written !== undefined) written.catch(() => fail(res, state));
+    if (written !== undefined) written.catch(() => fail(res));
   } catch {
-    fail(res, state);
+    fail(res);
   }
 }
 
@@ -62,27 +60,24 @@ async function respondBridged(
   handler: (request: Request) => Promise<Response>,
   exchange: NodeExchange,
   res: ServerResponse,
-  state: ListenerState,
 ): Promise<void> {
   let request: Request;
   try {
     request = exchange.toRequest();
   } catch {
     // Host and target that form no URL: the client's fault, answered 400 with a request id.
-    state.requestId = chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid);
-    writeReply(res, state.requestId, errorReply(400, HTTP_MESSAGES.badTarget), true);
+    writeReply(res, chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid), errorReply(400, HTTP_MESSAGES.badTarget), true);
     return;
   }
   try {
     const response = await handler(request);
-    state.requestId = response.headers.get(REQUEST_ID_HEADER) ?? '';
     await writeResponse(res, response, exchange.closesConnection());
   } catch {
-    fail(res, state);
+    fail(res);
   }
 }
 
-function fail(res: ServerResponse, state: ListenerState): void {
-  state.requestId = freshUuid();
-  failSafe(res, state.requestId);
+/** Writing the answer threw: a 500 with a fresh request id, or the connection destroyed (see `failSafe`). */
+function fail(res: ServerResponse): void {
+  failSafe(res, freshUuid());
 }

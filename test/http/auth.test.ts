@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scopeFor } from '../../src/http/auth/authenticate.js';
+import { authenticate, scopeFor } from '../../src/http/auth/authenticate.js';
+import type { AuthContext, AuthVerdict } from '../../src/http/core/ports.js';
 
 const TEMPLATES = ['/accounts/{accountID}/wallets.read', '/accounts/{accountID}/invoices.write', '/terminal-applications.read', '{accountID}', '/a/{accountID}/{accountID}'];
 
@@ -36,5 +37,39 @@ describe('scopeFor', () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+describe('authenticate: the context given to the verifier', () => {
+  const clock = () => new Date();
+
+  it('gives a verifier that does not answer in time a signal that aborts with a TimeoutError', async () => {
+    let signal: AbortSignal | undefined;
+    const auth = {
+      verify: (_token: string, context?: AuthContext): Promise<AuthVerdict> => {
+        signal = context?.signal;
+        return new Promise(() => undefined);
+      },
+    };
+    expect(await authenticate('Bearer abc', auth, clock, 30)).toMatchObject({ ok: false, status: 504 });
+    expect(signal?.aborted).toBe(true);
+    expect((signal?.reason as DOMException).name).toBe('TimeoutError');
+  });
+
+  it('hands each request its own signal, the same on every read, left alone when the verifier answers in time', async () => {
+    const seen: AbortSignal[] = [];
+    const auth = {
+      verify: async (_token: string, context?: AuthContext): Promise<AuthVerdict> => {
+        if (context === undefined) throw new Error('no context');
+        expect(context.signal).toBe(context.signal);
+        seen.push(context.signal);
+        return { scopes: [] };
+      },
+    };
+    expect(await authenticate('Bearer abc', auth, clock, 1_000)).toMatchObject({ ok: true, token: 'abc' });
+    expect(await authenticate('Bearer abc', auth, clock, 1_000)).toMatchObject({ ok: true, token: 'abc' });
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(seen.map((signal) => signal.aborted)).toEqual([false, false]);
   });
 });

@@ -1,20 +1,20 @@
 import type { CatalogEntry } from '../operations/catalog.js';
 
 /** What the router answers for a path and a method. */
-export type RouteMatch =
-  | { readonly kind: 'found'; readonly entry: CatalogEntry; readonly params: Readonly<Record<string, string>> }
+export type RouteMatch<E extends CatalogEntry = CatalogEntry> =
+  | { readonly kind: 'found'; readonly entry: E; readonly params: Readonly<Record<string, string>> }
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
   | { readonly kind: 'not-found' };
 
-type Node = {
-  readonly literals: Map<string, Node>;
-  param?: { readonly name: string; readonly node: Node };
-  readonly methods: Map<string, CatalogEntry>;
+type Node<E> = {
+  readonly literals: Map<string, Node<E>>;
+  param?: { readonly name: string; readonly node: Node<E> };
+  readonly methods: Map<string, E>;
   allow?: string;
 };
 
-const newNode = (): Node => ({ literals: new Map(), methods: new Map() });
-const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
+const newNode = <E>(): Node<E> => ({ literals: new Map(), methods: new Map() });
+const NOT_FOUND = Object.freeze({ kind: 'not-found' } as const);
 const PARAM = /^\{([A-Za-z]+)\}$/;
 
 /**
@@ -26,18 +26,18 @@ const PathParams = function PathParams(this: Record<string, string>) {} as unkno
 PathParams.prototype = Object.freeze(Object.create(null) as object);
 
 /** A compiled router: `match(method, path)` for a path relative to the base path. */
-export type Router = { match(method: string, path: string): RouteMatch };
+export type Router<E extends CatalogEntry = CatalogEntry> = { match(method: string, path: string): RouteMatch<E> };
 
-function insert(root: Node, entry: CatalogEntry): void {
+function insert<E extends CatalogEntry>(root: Node<E>, entry: E): void {
   let node = root;
   for (const segment of entry.path.split('/').slice(1)) {
     const param = PARAM.exec(segment);
     if (param === null) {
       let next = node.literals.get(segment);
-      if (next === undefined) node.literals.set(segment, (next = newNode()));
+      if (next === undefined) node.literals.set(segment, (next = newNode<E>()));
       node = next;
     } else {
-      node.param ??= { name: param[1] ?? '', node: newNode() };
+      node.param ??= { name: param[1] ?? '', node: newNode<E>() };
       node = node.param.node;
     }
   }
@@ -67,14 +67,14 @@ function decodeSegment(segment: string): string | undefined {
  * createRouter(OPERATION_CATALOG).match('GET', '/accounts/a1/schedules/s1')
  * // { kind: 'found', entry: { id: 'getSchedule', ... }, params: { accountID: 'a1', scheduleID: 's1' } }
  */
-export function createRouter(catalog: readonly CatalogEntry[]): Router {
-  const root = newNode();
+export function createRouter<E extends CatalogEntry>(catalog: readonly E[]): Router<E> {
+  const root = newNode<E>();
   for (const entry of catalog) insert(root, entry);
   return {
     match(method, path) {
       if (path.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
       // Walks the segments in place (no split array); params are built only when a segment is one.
-      let node: Node = root;
+      let node: Node<E> = root;
       let params: Record<string, string> | undefined;
       const length = path.length;
       let start = 1;

@@ -17,20 +17,41 @@ import { callGuarded } from '../core/guarded.js';
 function inFlightReply(settings: IdempotencySettings): PlainReply {
   return errorReply(409, IDEMPOTENCY_MESSAGES.inFlight, { 'retry-after': String(Math.max(1, Math.ceil(renewEveryMs(settings.lockMs) / 1000))) });
 }
-/** An exchange whose body was read already: `readBody` answers those bytes again. */
-function withBody(exchange: Exchange, body: BodyBytes): Exchange {
-  const read = Promise.resolve(body);
-  return {
-    method: exchange.method,
-    path: exchange.path,
-    mountPath: exchange.mountPath,
-    header: (name) => exchange.header(name),
-    readBody: () => read,
-    get signal() {
-      return exchange.signal;
-    },
-    toRequest: () => exchange.toRequest(),
-  };
+/**
+ * An exchange whose body was read already: `readBody` answers those bytes again. A class (the
+ * signal getter on the prototype), not an object literal with a getter, which would make a
+ * hidden class per request (docs/decisions.md).
+ */
+class ExchangeWithBody implements Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly mountPath: string;
+  readonly #exchange: Exchange;
+  readonly #read: Promise<BodyBytes>;
+
+  constructor(exchange: Exchange, body: BodyBytes) {
+    this.#exchange = exchange;
+    this.#read = Promise.resolve(body);
+    this.method = exchange.method;
+    this.path = exchange.path;
+    this.mountPath = exchange.mountPath;
+  }
+
+  header(name: string): string | undefined {
+    return this.#exchange.header(name);
+  }
+
+  readBody(): Promise<BodyBytes> {
+    return this.#read;
+  }
+
+  get signal(): AbortSignal {
+    return this.#exchange.signal;
+  }
+
+  toRequest(): Request {
+    return this.#exchange.toRequest();
+  }
 }
 
 /** Reports to `onError` without letting a failing reporter change anything. */
@@ -80,7 +101,7 @@ async function runWithKey(
   // A body over the limit is refused (400) before anything runs: nothing to remember.
   if (declared !== undefined && Number(declared) > options.maxBodyBytes) return operation(context);
   const body = await exchange.readBody(options.maxBodyBytes);
-  const replayable: SpecifiedContext = { ...context, exchange: withBody(exchange, body) };
+  const replayable: SpecifiedContext = { ...context, exchange: new ExchangeWithBody(exchange, body) };
   if (!body.ok) return operation(replayable);
   const fingerprint = await requestFingerprint(exchange.method, exchange.path, body.bytes);
   const begun = await options.store.beginIdempotentRequest(accountID, { key, fingerprint, ...settings });

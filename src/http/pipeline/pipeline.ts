@@ -11,6 +11,7 @@ import { documentReply } from '../openapi/serve.js';
 import { docsReply } from '../openapi/docs.js';
 import { SPECIFIED_BY_ID } from '../operations/index.js';
 import type { OperationImplementation, ResolvedOptions } from './options.js';
+import type { OperationDeclaration } from '../operations/declaration.js';
 import type { RateLimitDecision, TokenGrant } from '../core/ports.js';
 import { errorReply } from '../core/reply.js';
 import { storeFailureReply } from '../store/errors.js';
@@ -26,8 +27,16 @@ import { callGuarded } from '../core/guarded.js';
 /** The answer to one exchange: the reply and the request id it must carry. */
 export type Outcome = { readonly requestId: string; readonly reply: Reply };
 
-/** The compiled router of the whole catalog (built once per process). */
-export const CATALOG_ROUTER: Router = createRouter(OPERATION_CATALOG);
+/** A catalog row with the declaration of its operation (`undefined` for an operation spec 4.6 only lists). */
+type RoutedEntry = CatalogEntry & { readonly declaration: OperationDeclaration | undefined };
+
+/**
+ * The compiled router of the whole catalog (built once per process). Each route carries its
+ * operation's declaration, so that a routed request needs no lookup by id.
+ */
+export const CATALOG_ROUTER: Router<RoutedEntry> = createRouter(
+  OPERATION_CATALOG.map((entry): RoutedEntry => ({ ...entry, declaration: SPECIFIED_BY_ID.get(entry.id) })),
+);
 
 const INTERNAL_ERROR = errorReply(500, HTTP_MESSAGES.internal);
 
@@ -46,7 +55,7 @@ type Routed = {
   readonly exchange: Exchange;
   readonly options: ResolvedOptions;
   readonly requestId: string;
-  readonly entry: CatalogEntry;
+  readonly entry: RoutedEntry;
   readonly params: Readonly<Record<string, string>>;
   readonly accountID: string | undefined;
   /** The host's implementation, for an operation of spec 4.6. */
@@ -55,10 +64,10 @@ type Routed = {
   readonly telemetry: RequestTelemetry | undefined;
 };
 
-const NOT_FOUND: RouteMatch = { kind: 'not-found' };
+const NOT_FOUND: RouteMatch<RoutedEntry> = { kind: 'not-found' };
 
 /** The catalog route of the exchange's path below the mount path and `basePath`, if any. */
-function route(exchange: Exchange, options: ResolvedOptions): RouteMatch {
+function route(exchange: Exchange, options: ResolvedOptions): RouteMatch<RoutedEntry> {
   const mounted = relativePath(exchange.path, exchange.mountPath) ?? exchange.path;
   const path = relativePath(mounted, options.basePath);
   return path === undefined ? NOT_FOUND : CATALOG_ROUTER.match(exchange.method, path);
@@ -124,7 +133,7 @@ function afterRateLimit(routed: Routed, grant: TokenGrant, decision: RateLimitDe
 /** Version (400 or 404), then the operation: ours, the host's, or 501. */
 function perform(routed: Routed, grant: TokenGrant): Reply | Promise<Reply> {
   const { exchange, entry, params, accountID, requestId, options, implementation } = routed;
-  const specified = SPECIFIED_BY_ID.get(entry.id);
+  const specified = entry.declaration;
   const version = checkVersion(exchange.header(VERSION_HEADER_NAME), specified?.versionPolicy ?? 'any');
   if (!version.ok) return errorReply(version.status, version.error);
   if (specified !== undefined) {
@@ -202,7 +211,7 @@ export function answerThen<E extends Exchange>(
   } catch {
     requestId = freshUuid();
   }
-  let entry: CatalogEntry | undefined;
+  let entry: RoutedEntry | undefined;
   let pending: Reply | Promise<Reply>;
   try {
     const match = route(exchange, options);
@@ -215,7 +224,7 @@ export function answerThen<E extends Exchange>(
     else {
       entry = match.entry;
       const { params } = match;
-      const implementation = SPECIFIED_BY_ID.has(entry.id) ? undefined : options.operations.get(entry.id);
+      const implementation = entry.declaration === undefined ? options.operations.get(entry.id) : undefined;
       const accountID = params['accountID'];
       telemetry?.routed({ route: `${exchange.mountPath}${options.basePath}${entry.path}`, operationId: entry.id, accountID });
       pending = authenticateRouted({ exchange, options, requestId, entry, params, accountID, implementation, telemetry });
