@@ -128,6 +128,7 @@ export {
 export type {
   AuthPort,
   AuthContext,
+  OutboundFetch,
   AuthRefusal,
   AuthRefusalReason,
   AuthVerdict,

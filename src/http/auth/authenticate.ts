@@ -1,6 +1,6 @@
 import { decodeBasicCredentials } from './basic-credentials.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import type { AuthContext, AuthPort, AuthVerdict, TokenGrant } from '../core/ports.js';
+import type { AuthContext, AuthPort, AuthVerdict, OutboundFetchSource, TokenGrant } from '../core/ports.js';
 import { withDeadline } from '../core/deadline.js';
 
 /** How a request authenticated. */
@@ -54,7 +54,8 @@ const refuse = (challenge: string, error: string): Authentication => ({ ok: fals
  * `auth.verifyBasic` when the port has it. A verifier that answers asynchronously gets
  * `timeoutMs`; after that, or when it refuses with `unavailable`, the answer is a 504.
  * Answers synchronously when the auth port does (no microtask per request); `clock` is read
- * only for a grant that has an expiry.
+ * only for a grant that has an expiry. With `outbound` (a traced request), the verifier's
+ * `context.fetch` is the request's traced fetch, made when the verifier first reads it.
  *
  * @example
  * await authenticate('Bearer demo', auth, () => new Date(), 10_000) // { ok: true, token: 'demo', grant, ... }
@@ -65,13 +66,14 @@ export function authenticate(
   auth: AuthPort,
   clock: () => Date,
   timeoutMs: number,
+  outbound?: OutboundFetchSource,
 ): Authentication | Promise<Authentication> {
   const pairs = auth.verifyBasic !== undefined;
   if (header === undefined || header.trim() === '') {
     return refuse(challengeFor(auth), pairs ? HTTP_MESSAGES.missingCredentials : HTTP_MESSAGES.missingToken);
   }
   const token = BEARER.exec(header)?.[1];
-  if (token !== undefined) return ask(auth, 'bearer', token, (context) => auth.verify(token, context), clock, timeoutMs);
+  if (token !== undefined) return ask(auth, 'bearer', token, (context) => auth.verify(token, context), clock, timeoutMs, outbound);
   if (!pairs || !BASIC_SCHEME.test(header)) {
     const params = 'error="invalid_request", error_description="malformed Authorization header"';
     return refuse(challengeFor(auth, params), pairs ? HTTP_MESSAGES.malformedCredentials : HTTP_MESSAGES.malformedAuthorization);
@@ -79,7 +81,7 @@ export function authenticate(
   const encoded = BASIC.exec(header)?.[1];
   const pair = encoded === undefined ? undefined : decodeBasicCredentials(encoded);
   if (pair === undefined) return refuse(challengeFor(auth), HTTP_MESSAGES.malformedBasic);
-  return ask(auth, 'basic', pair.username, (context) => auth.verifyBasic?.(pair, context), clock, timeoutMs);
+  return ask(auth, 'basic', pair.username, (context) => auth.verifyBasic?.(pair, context), clock, timeoutMs, outbound);
 }
 
 /** Asks the verifier, bounding an asynchronous answer by `timeoutMs`, and judges its verdict. */
@@ -90,13 +92,17 @@ function ask(
   verify: (context: AuthContext) => Promise<AuthVerdict> | AuthVerdict,
   clock: () => Date,
   timeoutMs: number,
+  outbound: OutboundFetchSource | undefined,
 ): Authentication | Promise<Authentication> {
-  // The signal is made only for a verifier that reads it.
+  // The signal and the traced fetch are made only for a verifier that reads them.
   let controller: AbortController | undefined;
   const context: AuthContext = {
     get signal() {
       controller ??= new AbortController();
       return controller.signal;
+    },
+    get fetch() {
+      return outbound?.outboundFetch();
     },
   };
   const verdict = verify(context);

@@ -1,9 +1,11 @@
 import type { Attributes, Context, Span, SpanKind, TextMapGetter } from '@opentelemetry/api';
 import type { Exchange } from '../core/exchange.js';
+import type { OutboundFetch, OutboundFetchSource } from '../core/ports.js';
 import { ATTRIBUTES, conventionalMethod } from './attributes.js';
 import type { TelemetryOptions, Tracing } from './api.js';
 import { ERROR_STATUS } from './child-span.js';
 import { type HttpMetrics, countActive } from './http-metrics.js';
+import { tracedFetch } from './traced-fetch.js';
 
 const SERVER_KIND = 1 as SpanKind.SERVER;
 
@@ -37,7 +39,7 @@ export type TraceIds = { readonly traceId: string; readonly spanId: string };
  * duration (when metered). Created at the request's arrival, {@link RequestTelemetry.routed}
  * after routing, {@link RequestTelemetry.answered} once with the status.
  */
-export class RequestTelemetry {
+export class RequestTelemetry implements OutboundFetchSource {
   /** The server span, when tracing. */
   readonly span: Span | undefined;
   /** The context with the server span (the client's `traceparent` its parent), for child spans. */
@@ -61,6 +63,12 @@ export class RequestTelemetry {
     if (method !== exchange.method) attributes[ATTRIBUTES.methodOriginal] = exchange.method;
     this.span = tracer.startSpan(method === '_OTHER' ? 'HTTP' : method, { kind: SERVER_KIND, attributes }, parent);
     this.context = api.trace.setSpan(parent, this.span);
+  }
+
+  /** A `fetch` traced as a child of the server span (see {@link tracedFetch}); `undefined` without tracing. */
+  outboundFetch(): OutboundFetch | undefined {
+    const { tracing } = this.telemetry;
+    return tracing === undefined || this.context === undefined ? undefined : tracedFetch(tracing, this.context);
   }
 
   /** The ids for the access log (`undefined` without tracing). */
