@@ -23,7 +23,8 @@ export function failSpan(span: Span, error: unknown): void {
 /**
  * Runs `work` in a child span of `parent` (kind CLIENT): the span ends when the work settles,
  * failed (see {@link failSpan}) when it throws or rejects; the work's result or error passes
- * through unchanged. `work` receives the child's context (to parent spans of its own).
+ * through unchanged. `work` receives the span; {@link childContext} makes the child's context
+ * when the work needs one (to parent spans of its own, or to propagate it).
  *
  * @example
  * const invoice = await inChildSpan(tracing, parent, 'store getInvoice', { 'db.operation.name': 'getInvoice' }, () => store.getInvoice(a, i));
@@ -33,15 +34,25 @@ export async function inChildSpan<T>(
   parent: Context,
   name: string,
   attributes: Attributes,
-  work: (context: Context, span: Span) => T | Promise<T>,
+  work: (span: Span) => T | Promise<T>,
 ): Promise<T> {
   const span = tracing.tracer.startSpan(name, { kind: CLIENT_KIND, attributes }, parent);
   try {
-    return await work(tracing.api.trace.setSpan(parent, span), span);
+    return await work(span);
   } catch (error) {
     failSpan(span, error);
     throw error;
   } finally {
     span.end();
   }
+}
+
+/**
+ * The context of a child span: `parent` with `span` as the active span.
+ *
+ * @example
+ * await inChildSpan(tracing, parent, name, attributes, (span) => provider.call(childContext(tracing, parent, span)));
+ */
+export function childContext(tracing: Tracing, parent: Context, span: Span): Context {
+  return tracing.api.trace.setSpan(parent, span);
 }

@@ -1,4 +1,4 @@
-import type { Attributes, Histogram, Meter, UpDownCounter } from '@opentelemetry/api';
+import type { Histogram, Meter, UpDownCounter } from '@opentelemetry/api';
 
 /**
  * The bucket boundaries (seconds) the HTTP semantic conventions advise for
@@ -31,10 +31,4 @@ export function httpMetrics(meter: Meter): HttpMetrics {
     }),
     active: meter.createUpDownCounter(active.name, { unit: active.unit, description: active.description }),
   };
-}
-
-/** Adds one to the active requests of `attributes`' method, and answers the function that takes it back. */
-export function countActive(metrics: HttpMetrics, attributes: Attributes): () => void {
-  metrics.active.add(1, attributes);
-  return () => metrics.active.add(-1, attributes);
 }

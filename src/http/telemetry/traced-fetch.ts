@@ -51,7 +51,7 @@ export function tracedFetch(tracing: Tracing, parent: Context): OutboundFetch {
       [ATTRIBUTES.serverAddress]: url.hostname,
       [ATTRIBUTES.serverPort]: url.port === '' ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port),
     };
-    return inChildSpan(tracing, parent, method === '_OTHER' ? 'HTTP' : method, attributes, async (_context, span) => {
+    return inChildSpan(tracing, parent, method === '_OTHER' ? 'HTTP' : method, attributes, async (span) => {
       const response = await fetch(input, init);
       span.setAttribute(ATTRIBUTES.status, response.status);
       if (response.status >= 400) {

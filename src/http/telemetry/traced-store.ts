@@ -1,4 +1,4 @@
-import type { Attributes, Context } from '@opentelemetry/api';
+import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { Invoice, EvidenceText } from '../../schemas/index.js';
 import type {
   BeginIdempotentInput,
@@ -12,11 +12,20 @@ import type {
 } from '../store/port.js';
 import { ATTRIBUTES } from './attributes.js';
 import type { Tracing } from './api.js';
-import { inChildSpan } from './child-span.js';
+import { childContext, inChildSpan } from './child-span.js';
 import { serializeTraceContext } from './trace-context.js';
 
 /** The name of a store call's span: `store {method}`, e.g. `store getInvoice`. */
 export const storeSpanName = (method: string): string => `store ${method}`;
+
+/** The span names by method, made once (a store call names its span without building a string). */
+const SPAN_NAMES = new Map<string, string>();
+
+function spanNameOf(method: string): string {
+  let name = SPAN_NAMES.get(method);
+  if (name === undefined) SPAN_NAMES.set(method, (name = storeSpanName(method)));
+  return name;
+}
 
 /**
  * The `Store` of one traced request: each call runs in a child span of `parent` (kind CLIENT,
@@ -44,11 +53,11 @@ class TracedStore implements Store {
     this.dbSystem = typeof store.system === 'string' ? store.system : undefined;
   }
 
-  private call<T>(method: string, accountID: string | undefined, work: (context: Context) => Promise<T>): Promise<T> {
+  private call<T>(method: string, accountID: string | undefined, work: (span: Span) => Promise<T>): Promise<T> {
     const attributes: Attributes = { [ATTRIBUTES.dbOperation]: method };
     if (this.dbSystem !== undefined) attributes[ATTRIBUTES.dbSystem] = this.dbSystem;
     if (accountID !== undefined) attributes[ATTRIBUTES.accountId] = accountID;
-    return inChildSpan(this.tracing, this.parent, storeSpanName(method), attributes, work);
+    return inChildSpan(this.tracing, this.parent, spanNameOf(method), attributes, work);
   }
 
   getSchedule(accountID: string, scheduleID: string) {
@@ -58,8 +67,8 @@ class TracedStore implements Store {
     return this.call('getInvoice', accountID, () => this.store.getInvoice(accountID, invoiceID));
   }
   compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string, extras?: WriteExtras) {
-    return this.call('compareAndSetInvoice', accountID, (context) =>
-      this.store.compareAndSetInvoice(accountID, invoice, expectedVersion, withTraceContext(extras, serializeTraceContext(this.tracing.api, context))),
+    return this.call('compareAndSetInvoice', accountID, (span) =>
+      this.store.compareAndSetInvoice(accountID, invoice, expectedVersion, withTraceContext(extras, () => serializeTraceContext(this.tracing.api, childContext(this.tracing, this.parent, span)))),
     );
   }
   getDispute(accountID: string, disputeID: string) {
@@ -112,9 +121,11 @@ class TracedStore implements Store {
   }
 }
 
-/** The write's extras with each new effect carrying `traceContext` (unchanged without effects or context). */
-function withTraceContext<E extends WriteExtras | undefined>(extras: E, traceContext: string | undefined): E {
-  if (extras?.effects === undefined || extras.effects.length === 0 || traceContext === undefined) return extras;
+/** The write's extras with each new effect carrying the trace context (unchanged without effects or context; made only with effects). */
+function withTraceContext<E extends WriteExtras | undefined>(extras: E, contextOf: () => string | undefined): E {
+  if (extras?.effects === undefined || extras.effects.length === 0) return extras;
+  const traceContext = contextOf();
+  if (traceContext === undefined) return extras;
   const effects: NewEffect[] = extras.effects.map((effect) => ({ ...effect, traceContext }));
   return { ...extras, effects } as E;
 }
