@@ -1,4 +1,4 @@
-import type { Histogram, Meter, UpDownCounter } from '@opentelemetry/api';
+import type { OtelCounter, OtelHistogram, OtelMeter } from './otel-types.js';
 
 /**
  * The bucket boundaries (seconds) the HTTP semantic conventions advise for
@@ -13,7 +13,7 @@ export const HTTP_METRICS = Object.freeze({
 });
 
 /** The handler's instruments, made once per handler. */
-export type HttpMetrics = { readonly duration: Histogram; readonly active: UpDownCounter };
+export type HttpMetrics = { readonly duration: OtelHistogram; readonly active: OtelCounter };
 
 /**
  * Creates the handler's HTTP instruments on `meter`.
@@ -21,7 +21,7 @@ export type HttpMetrics = { readonly duration: Histogram; readonly active: UpDow
  * @example
  * const instruments = httpMetrics(metrics.getMeter('payments-kit'));
  */
-export function httpMetrics(meter: Meter): HttpMetrics {
+export function httpMetrics(meter: OtelMeter): HttpMetrics {
   const { duration, active } = HTTP_METRICS;
   return {
     duration: meter.createHistogram(duration.name, {

@@ -1,4 +1,4 @@
-import type { Attributes, Context, Span, SpanKind, TextMapGetter } from '@opentelemetry/api';
+import type { OtelAttributes, OtelContext, OtelSpan, OtelTextMapGetter } from './otel-types.js';
 import type { Exchange } from '../core/exchange.js';
 import type { OutboundFetch, OutboundFetchSource } from '../core/ports.js';
 import { ATTRIBUTES, conventionalMethod } from './attributes.js';
@@ -7,10 +7,10 @@ import { ERROR_STATUS } from './child-span.js';
 import type { HttpMetrics } from './http-metrics.js';
 import { tracedFetch } from './traced-fetch.js';
 
-const SERVER_KIND = 1 as SpanKind.SERVER;
+const SERVER_KIND = 1;
 
 /** Reads propagation headers (`traceparent`, `tracestate`, ...) from an exchange. */
-const EXCHANGE_GETTER: TextMapGetter<Exchange> = {
+const EXCHANGE_GETTER: OtelTextMapGetter<Exchange> = {
   get: (exchange, key) => exchange.header(key.toLowerCase()),
   keys: () => [],
 };
@@ -38,9 +38,9 @@ export type TraceIds = { readonly traceId: string; readonly spanId: string };
 const INVALID_TRACE_ID = '00000000000000000000000000000000';
 
 /** `{ http.request.method }` of each method, made once: the active-request counter's attributes. */
-const METHOD_ATTRIBUTES = new Map<string, Attributes>();
+const METHOD_ATTRIBUTES = new Map<string, OtelAttributes>();
 
-function methodAttributes(method: string): Attributes {
+function methodAttributes(method: string): OtelAttributes {
   let attributes = METHOD_ATTRIBUTES.get(method);
   if (attributes === undefined) METHOD_ATTRIBUTES.set(method, (attributes = Object.freeze({ [ATTRIBUTES.method]: method })));
   return attributes;
@@ -56,12 +56,12 @@ function methodAttributes(method: string): Attributes {
  */
 export class RequestTelemetry implements OutboundFetchSource {
   /** The server span, when tracing. */
-  readonly span: Span | undefined;
+  readonly span: OtelSpan | undefined;
   /**
    * The context with the server span (the client's `traceparent` its parent), for child spans;
    * `undefined` without tracing, or when the span neither records nor carries a trace.
    */
-  readonly context: Context | undefined;
+  readonly context: OtelContext | undefined;
   private readonly method: string;
   private readonly recording: boolean = false;
   private readonly started: number = 0;
@@ -82,7 +82,7 @@ export class RequestTelemetry implements OutboundFetchSource {
     if (tracing === undefined) return;
     const { api, tracer } = tracing;
     const parent = api.propagation.extract(api.context.active(), exchange, EXCHANGE_GETTER);
-    const attributes: Attributes = { [ATTRIBUTES.method]: method, [ATTRIBUTES.path]: exchange.path };
+    const attributes: OtelAttributes = { [ATTRIBUTES.method]: method, [ATTRIBUTES.path]: exchange.path };
     if (method !== exchange.method) attributes[ATTRIBUTES.methodOriginal] = exchange.method;
     const span = tracer.startSpan(method === '_OTHER' ? 'HTTP' : method, { kind: SERVER_KIND, attributes }, parent);
     this.span = span;
@@ -139,8 +139,8 @@ export class RequestTelemetry implements OutboundFetchSource {
   }
 
   /** The duration's attributes: method, route and operation (once routed), status, `error.type` for a 5xx. */
-  private durationAttributes(status: number): Attributes {
-    const attributes: Attributes = { [ATTRIBUTES.method]: this.method };
+  private durationAttributes(status: number): OtelAttributes {
+    const attributes: OtelAttributes = { [ATTRIBUTES.method]: this.method };
     if (this.route !== undefined) attributes[ATTRIBUTES.route] = this.route;
     if (this.operationId !== undefined) attributes[ATTRIBUTES.operationId] = this.operationId;
     attributes[ATTRIBUTES.status] = status;

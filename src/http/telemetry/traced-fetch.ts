@@ -1,4 +1,4 @@
-import type { Context } from '@opentelemetry/api';
+import type { OtelContext } from './otel-types.js';
 import type { OutboundFetch } from '../core/ports.js';
 import { ATTRIBUTES, conventionalMethod } from './attributes.js';
 import type { Tracing } from './api.js';
@@ -41,7 +41,7 @@ export function scrubbedUrl(url: URL): string {
  * const fetch = tracedFetch(tracing, requestContext);
  * await fetch('https://id.example.com/jwks.json'); // a span `GET`, child of the request's
  */
-export function tracedFetch(tracing: Tracing, parent: Context): OutboundFetch {
+export function tracedFetch(tracing: Tracing, parent: OtelContext): OutboundFetch {
   return (input, init) => {
     const url = new URL(String(input));
     const method = conventionalMethod((init?.method ?? 'GET').toUpperCase());

@@ -1,4 +1,4 @@
-import type { Context } from '@opentelemetry/api';
+import type { OtelContext } from './otel-types.js';
 import type { RateLimitDecision, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
 import { ATTRIBUTES } from './attributes.js';
@@ -16,7 +16,7 @@ export const PORT_SPAN_NAMES = Object.freeze({ wallet: 'walletProvider createSes
  * @example
  * const provider = tracedWalletProvider(walletProvider, tracing, requestContext);
  */
-export function tracedWalletProvider(provider: WalletProvider, tracing: Tracing, parent: Context): WalletProvider {
+export function tracedWalletProvider(provider: WalletProvider, tracing: Tracing, parent: OtelContext): WalletProvider {
   return {
     createSession: (input) =>
       inChildSpan(tracing, parent, PORT_SPAN_NAMES.wallet, { [ATTRIBUTES.accountId]: input.accountID }, (span) =>
@@ -36,7 +36,7 @@ type TracedPorts = { readonly store: Store; readonly walletProvider: WalletProvi
  * @example
  * const context = { exchange, params, accountID, requestId, options: withTracedPorts(options, tracing, requestContext) };
  */
-export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Tracing, parent: Context): O {
+export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Tracing, parent: OtelContext): O {
   const { walletProvider } = options;
   const ported = Object.create(options) as { -readonly [K in keyof TracedPorts]: TracedPorts[K] };
   ported.store = tracedStore(options.store, tracing, parent);
@@ -52,7 +52,7 @@ export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Trac
  */
 export function tracedRateLimit(
   tracing: Tracing,
-  parent: Context,
+  parent: OtelContext,
   operationId: string,
   check: () => RateLimitDecision | Promise<RateLimitDecision>,
 ): Promise<RateLimitDecision> {

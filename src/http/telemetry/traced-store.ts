@@ -1,4 +1,4 @@
-import type { Attributes, Context, Span } from '@opentelemetry/api';
+import type { OtelAttributes, OtelContext, OtelSpan } from './otel-types.js';
 import type { Invoice, EvidenceText } from '../../schemas/index.js';
 import type {
   BeginIdempotentInput,
@@ -38,7 +38,7 @@ function spanNameOf(method: string): string {
  * const store = tracedStore(options.store, tracing, requestContext);
  * await store.getInvoice('acc_1', 'inv_1'); // a span `store getInvoice`, child of the request's
  */
-export function tracedStore(store: Store, tracing: Tracing, parent: Context): Store {
+export function tracedStore(store: Store, tracing: Tracing, parent: OtelContext): Store {
   return new TracedStore(store, tracing, parent);
 }
 
@@ -48,13 +48,13 @@ class TracedStore implements Store {
   constructor(
     private readonly store: Store,
     private readonly tracing: Tracing,
-    private readonly parent: Context,
+    private readonly parent: OtelContext,
   ) {
     this.dbSystem = typeof store.system === 'string' ? store.system : undefined;
   }
 
-  private call<T>(method: string, accountID: string | undefined, work: (span: Span) => Promise<T>): Promise<T> {
-    const attributes: Attributes = { [ATTRIBUTES.dbOperation]: method };
+  private call<T>(method: string, accountID: string | undefined, work: (span: OtelSpan) => Promise<T>): Promise<T> {
+    const attributes: OtelAttributes = { [ATTRIBUTES.dbOperation]: method };
     if (this.dbSystem !== undefined) attributes[ATTRIBUTES.dbSystem] = this.dbSystem;
     if (accountID !== undefined) attributes[ATTRIBUTES.accountId] = accountID;
     return inChildSpan(this.tracing, this.parent, spanNameOf(method), attributes, work);
