@@ -36,6 +36,8 @@ export type {
   OtelInstrumentOptions,
   OtelMeter,
   OtelObservable,
+  OtelObservableResult,
+  OtelObservableWithCallback,
   OtelSpan,
   OtelSpanContext,
   OtelSpanOptions,

@@ -35,7 +35,7 @@ export type Tracing = { readonly tracer: OtelTracer; readonly api: OpenTelemetry
 /** Messages of the `TypeError`s thrown for malformed telemetry options. */
 export const TELEMETRY_MESSAGES = Object.freeze({
   tracer: (owner: string) => `${owner}: tracer must have startSpan(name, options, context)`,
-  meter: (owner: string) => `${owner}: meter must have createHistogram, createCounter, createUpDownCounter and createObservableGauge`,
+  meter: (owner: string) => `${owner}: meter must have createHistogram, createCounter, createObservableUpDownCounter, createObservableGauge and addBatchObservableCallback`,
   api: (owner: string) =>
     `${owner}: a tracer needs openTelemetry (the @opentelemetry/api module: its trace.setSpan, context.active, context.with, propagation.extract and propagation.inject)`,
 });
@@ -51,7 +51,7 @@ function hasMethods(value: unknown, path: readonly (readonly string[])[]): boole
 }
 
 const API_METHODS = [['trace', 'setSpan'], ['context', 'active'], ['context', 'with'], ['propagation', 'extract'], ['propagation', 'inject']] as const;
-const METER_METHODS = [['createHistogram'], ['createCounter'], ['createUpDownCounter'], ['createObservableGauge']] as const;
+const METER_METHODS = [['createHistogram'], ['createCounter'], ['createObservableUpDownCounter'], ['createObservableGauge'], ['addBatchObservableCallback']] as const;
 
 /**
  * Checks the tracing options at start-up: `undefined` without a tracer (nothing is traced),

@@ -59,6 +59,16 @@ export interface OtelObservable {
   addCallback(callback: never): void;
 }
 
+/** What an observable instrument's callback is given: `observe`. */
+export interface OtelObservableResult {
+  observe(value: number, attributes?: OtelAttributes): void;
+}
+
+/** An observable instrument whose own callback reports its values. */
+export interface OtelObservableWithCallback {
+  addCallback(callback: (result: OtelObservableResult) => void | Promise<void>): void;
+}
+
 /** What a batch observable callback is given: `observe`. */
 export interface OtelBatchObservableResult {
   observe(observable: OtelObservable, value: number, attributes?: OtelAttributes): void;
@@ -71,7 +81,7 @@ export type OtelInstrumentOptions = { description?: string; unit?: string; advic
 export interface OtelMeter {
   createHistogram(name: string, options?: OtelInstrumentOptions): OtelHistogram;
   createCounter(name: string, options?: OtelInstrumentOptions): OtelCounter;
-  createUpDownCounter(name: string, options?: OtelInstrumentOptions): OtelCounter;
   createObservableGauge(name: string, options?: OtelInstrumentOptions): OtelObservable;
+  createObservableUpDownCounter(name: string, options?: OtelInstrumentOptions): OtelObservableWithCallback;
   addBatchObservableCallback(callback: (observer: OtelBatchObservableResult) => void | Promise<void>, observables: OtelObservable[]): void;
 }

@@ -4,7 +4,7 @@ import type { OutboundFetch, OutboundFetchSource } from '../core/ports.js';
 import { ATTRIBUTES, conventionalMethod } from './attributes.js';
 import type { TelemetryOptions, Tracing } from './api.js';
 import { ERROR_STATUS } from './child-span.js';
-import type { HttpMetrics } from './http-metrics.js';
+import { type HttpMetrics, countActive } from './http-metrics.js';
 import { tracedFetch } from './traced-fetch.js';
 
 const SERVER_KIND = 1;
@@ -37,15 +37,6 @@ export type TraceIds = { readonly traceId: string; readonly spanId: string };
 /** The trace id of an invalid span context: what a no-op tracer's span carries without an incoming trace. */
 const INVALID_TRACE_ID = '00000000000000000000000000000000';
 
-/** `{ http.request.method }` of each method, made once: the active-request counter's attributes. */
-const METHOD_ATTRIBUTES = new Map<string, OtelAttributes>();
-
-function methodAttributes(method: string): OtelAttributes {
-  let attributes = METHOD_ATTRIBUTES.get(method);
-  if (attributes === undefined) METHOD_ATTRIBUTES.set(method, (attributes = Object.freeze({ [ATTRIBUTES.method]: method })));
-  return attributes;
-}
-
 /**
  * One request's telemetry: the server span (when tracing), the active-request count and the
  * duration (when metered). Created at the request's arrival, {@link RequestTelemetry.routed}
@@ -77,7 +68,7 @@ export class RequestTelemetry implements OutboundFetchSource {
     const { metrics, tracing } = telemetry;
     if (metrics !== undefined) {
       this.started = performance.now();
-      metrics.active.add(1, methodAttributes(method));
+      countActive(metrics.active, method, 1);
     }
     if (tracing === undefined) return;
     const { api, tracer } = tracing;
@@ -122,7 +113,7 @@ export class RequestTelemetry implements OutboundFetchSource {
   answered(status: number, requestId: string): void {
     const { metrics } = this.telemetry;
     if (metrics !== undefined) {
-      metrics.active.add(-1, methodAttributes(this.method));
+      countActive(metrics.active, this.method, -1);
       metrics.duration.record((performance.now() - this.started) / 1000, this.durationAttributes(status));
     }
     const { span } = this;
