@@ -9,12 +9,14 @@
 //                    MeterProvider + reader (what a production host runs, bar the network)
 //   sdk-kept / off   the same, the exporter emptied once a second (the spans it holds: GC)
 //   simple / off     SDK, SimpleSpanProcessor + InMemorySpanExporter, MeterProvider + reader
-//   off / base       this build without telemetry vs the package built before telemetry
-//                    (BENCH_BASELINE_DIST; skipped without it)
+//   off / base       this build without telemetry vs another build (BENCH_BASELINE_DIST,
+//                    named BENCH_BASELINE_LABEL; skipped without it): the package built before
+//                    telemetry, or this tree with the request path's telemetry hooks removed
 //
 //   npm run build && npx tsx bench/telemetry-http.bench.ts
 //   BENCH_BASELINE_DIST=/tmp/otel-base/dist BENCH_PAIRS=5 BENCH_DURATION=3 npx tsx bench/telemetry-http.bench.ts
-// (the baseline build: docs/performance.md, "the cost of telemetry").
+// (the baseline builds: docs/performance.md, "the cost of telemetry").
+// BENCH_ONLY=<regex> runs only the pairs whose label matches.
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -28,6 +30,7 @@ const DURATION = Number(process.env['BENCH_DURATION'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const OURS = resolve(process.env['BENCH_DIST'] ?? 'dist');
 const BASELINE = process.env['BENCH_BASELINE_DIST'];
+const BASELINE_LABEL = process.env['BENCH_BASELINE_LABEL'] ?? 'base';
 if (pickClient() !== 'wrk' || !hasTaskset) throw new Error('this bench needs wrk and taskset');
 
 const CACHE = join('node_modules', '.cache', 'payments-kit-bench');
@@ -47,7 +50,7 @@ const PAIRINGS: { readonly label: string; readonly a: Side; readonly b: Side }[]
   { label: 'sdk (batch) / off', a: { dist: OURS, variant: 'off' }, b: { dist: OURS, variant: 'sdk' } },
   { label: 'sdk (batch, spans kept 1 s) / off', a: { dist: OURS, variant: 'off' }, b: { dist: OURS, variant: 'sdk-kept' } },
   { label: 'sdk (simple) / off', a: { dist: OURS, variant: 'off' }, b: { dist: OURS, variant: 'simple' } },
-  ...(BASELINE === undefined ? [] : [{ label: 'off / base (before telemetry)', a: { dist: resolve(BASELINE), variant: 'off' }, b: { dist: OURS, variant: 'off' } }]),
+  ...(BASELINE === undefined ? [] : [{ label: `off / ${BASELINE_LABEL}`, a: { dist: resolve(BASELINE), variant: 'off' }, b: { dist: OURS, variant: 'off' } }]),
 ];
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -55,8 +58,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`telemetry over HTTP: ${PAIRS} pairs x ${DURATION} s, ${CONNECTIONS} connections, wrk on CPU 0, servers on CPU 1; ${new Date().toISOString()}, load average ${load()}`);
 console.log('| scenario | pair (b / a) | b/a median | range | b req/s (median) | a req/s (median) |');
 console.log('|---|---|---:|---|---:|---:|');
+const ONLY = process.env['BENCH_ONLY'];
 for (const [scenario, request] of Object.entries(REQUESTS)) {
-  for (const { label, a, b } of PAIRINGS) {
+  for (const { label, a, b } of PAIRINGS.filter((pairing) => ONLY === undefined || new RegExp(ONLY).test(pairing.label))) {
     const servers: Running[] = [];
     try {
       servers.push(await startServer([SERVER, a.dist, a.variant]), await startServer([SERVER, b.dist, b.variant]));
