@@ -26,6 +26,24 @@ export {
 } from './middleware/structured-access-log.js';
 export { rateLimitHeaders, isPolicyName, RATE_LIMIT_HEADERS } from './middleware/rate-limit-headers.js';
 export { TELEMETRY_MESSAGES, type OpenTelemetryApi, type TelemetryOptions } from './telemetry/api.js';
+export type {
+  OtelAttributeValue,
+  OtelAttributes,
+  OtelBatchObservableResult,
+  OtelContext,
+  OtelCounter,
+  OtelHistogram,
+  OtelInstrumentOptions,
+  OtelMeter,
+  OtelObservable,
+  OtelObservableResult,
+  OtelObservableWithCallback,
+  OtelSpan,
+  OtelSpanContext,
+  OtelSpanOptions,
+  OtelTextMapGetter,
+  OtelTracer,
+} from './telemetry/otel-types.js';
 export { ATTRIBUTES as TELEMETRY_ATTRIBUTES } from './telemetry/attributes.js';
 export { HTTP_DURATION_BUCKETS, HTTP_METRICS } from './telemetry/http-metrics.js';
 export { OUTBOX_METRICS } from './telemetry/outbox-metrics.js';
@@ -128,6 +146,7 @@ export {
 export type {
   AuthPort,
   AuthContext,
+  OutboundFetch,
   AuthRefusal,
   AuthRefusalReason,
   AuthVerdict,

@@ -1,6 +1,6 @@
 import { decodeBasicCredentials } from './basic-credentials.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import type { AuthContext, AuthPort, AuthVerdict, CredentialPair, TokenGrant } from '../core/ports.js';
+import type { AuthContext, AuthPort, AuthVerdict, CredentialPair, OutboundFetch, OutboundFetchSource, TokenGrant } from '../core/ports.js';
 import { withDeadline } from '../core/deadline.js';
 
 /** How a request authenticated. */
@@ -54,7 +54,8 @@ const refuse = (challenge: string, error: string): Authentication => ({ ok: fals
  * `auth.verifyBasic` when the port has it. A verifier that answers asynchronously gets
  * `timeoutMs`; after that, or when it refuses with `unavailable`, the answer is a 504.
  * Answers synchronously when the auth port does (no microtask per request); `clock` is read
- * only for a grant that has an expiry.
+ * only for a grant that has an expiry. With `outbound` (a traced request), the verifier's
+ * `context.fetch` is the request's traced fetch, made when the verifier first reads it.
  *
  * @example
  * await authenticate('Bearer demo', auth, () => new Date(), 10_000) // { ok: true, token: 'demo', grant, ... }
@@ -65,13 +66,14 @@ export function authenticate(
   auth: AuthPort,
   clock: () => Date,
   timeoutMs: number,
+  outbound?: OutboundFetchSource,
 ): Authentication | Promise<Authentication> {
   const pairs = auth.verifyBasic !== undefined;
   if (header === undefined || header.trim() === '') {
     return refuse(challengeFor(auth), pairs ? HTTP_MESSAGES.missingCredentials : HTTP_MESSAGES.missingToken);
   }
   const token = BEARER.exec(header)?.[1];
-  if (token !== undefined) return ask(auth, 'bearer', token, undefined, clock, timeoutMs);
+  if (token !== undefined) return ask(auth, 'bearer', token, undefined, clock, timeoutMs, outbound);
   if (!pairs || !BASIC_SCHEME.test(header)) {
     const params = 'error="invalid_request", error_description="malformed Authorization header"';
     return refuse(challengeFor(auth, params), pairs ? HTTP_MESSAGES.malformedCredentials : HTTP_MESSAGES.malformedAuthorization);
@@ -79,17 +81,27 @@ export function authenticate(
   const encoded = BASIC.exec(header)?.[1];
   const pair = encoded === undefined ? undefined : decodeBasicCredentials(encoded);
   if (pair === undefined) return refuse(challengeFor(auth), HTTP_MESSAGES.malformedBasic);
-  return ask(auth, 'basic', pair.username, pair, clock, timeoutMs);
+  return ask(auth, 'basic', pair.username, pair, clock, timeoutMs, outbound);
 }
 
 /**
- * What a verifier is given: the signal is made only when a verifier reads it. A class, not an
+ * What a verifier is given: the signal (and, on a traced request, the traced fetch) is made
+ * only when a verifier reads it. A class, not an
  * object literal with a getter: a literal's getter is a new closure per request, which gives
  * every object its own hidden class; those old-space maps then keep each request's young
  * objects alive through the next scavenges (measured: about 240 bytes per request promoted).
  */
 class VerifierContext implements AuthContext {
   #controller: AbortController | undefined;
+  readonly #outbound: OutboundFetchSource | undefined;
+
+  constructor(outbound: OutboundFetchSource | undefined) {
+    this.#outbound = outbound;
+  }
+
+  get fetch(): OutboundFetch | undefined {
+    return this.#outbound?.outboundFetch();
+  }
 
   get signal(): AbortSignal {
     this.#controller ??= new AbortController();
@@ -113,8 +125,9 @@ function ask(
   pair: CredentialPair | undefined,
   clock: () => Date,
   timeoutMs: number,
+  outbound: OutboundFetchSource | undefined,
 ): Authentication | Promise<Authentication> {
-  const context = new VerifierContext();
+  const context = new VerifierContext(outbound);
   const verdict: Promise<AuthVerdict> | AuthVerdict = pair === undefined ? auth.verify(token, context) : auth.verifyBasic?.(pair, context);
   // The same test `await` applies: anything with a callable `then` is awaited.
   if (typeof (verdict as { then?: unknown } | undefined)?.then !== 'function') {

@@ -1,6 +1,7 @@
-import { type JWSHeaderParameters, type JWTPayload, type JWTVerifyOptions, type KeyInput, createRemoteJWKSet, jwtVerify } from 'jose';
+import { type JWSHeaderParameters, type JWTPayload, type JWTVerifyOptions, type KeyInput, jwtVerify } from 'jose';
 import { ASYMMETRIC_ALGORITHMS, algorithmsForKey } from './jwt-algorithms.js';
-import type { AuthPort, AuthVerdict, TokenGrant } from '../core/ports.js';
+import { type RemoteKeySet, createRemoteKeySet } from './remote-key-set.js';
+import type { AuthContext, AuthPort, AuthVerdict, TokenGrant } from '../core/ports.js';
 
 /** Options of {@link createJwtAuth} shared by the JWKS and the single-key form. */
 export type JwtAuthCommonOptions = {
@@ -92,27 +93,40 @@ function jwksUrl(value: string | URL): URL {
   throw new TypeError(JWT_AUTH_MESSAGES.jwksUrl);
 }
 
-type KeySource = KeyInput | ((header: JWSHeaderParameters) => Promise<KeyInput>);
+type KeyFunction = (header: JWSHeaderParameters) => Promise<KeyInput>;
+
+/** The key of a token: one key, or (JWKS) the key function of a request, given its context. */
+type KeySource = { readonly key: KeyInput } | { readonly keyFor: (context: AuthContext | undefined) => KeyFunction };
+
+/** A key function over the remote set: a failed fetch is {@link KeySourceUnavailable}, a key the set lacks stays jose's error. */
+function keyFunction(remote: RemoteKeySet, fetch: AuthContext['fetch']): KeyFunction {
+  return async (header) => {
+    try {
+      return await remote.key(header, fetch);
+    } catch (error) {
+      throw KEY_SELECTION_CODES.has(codeOf(error)) ? error : new KeySourceUnavailable(error);
+    }
+  };
+}
 
 function keySource(options: JwtAuthOptions): { readonly source: KeySource; readonly possible: readonly string[] } {
   if (options.jwks !== undefined) {
-    const remote = createRemoteJWKSet(jwksUrl(options.jwks), {
-      timeoutDuration: Math.ceil(nonNegative(options.jwksTimeoutMs, DEFAULT_JWKS_TIMEOUT_MS, 'jwksTimeoutMs')),
-      cooldownDuration: nonNegative(options.jwksCooldownMs, DEFAULT_JWKS_COOLDOWN_MS, 'jwksCooldownMs'),
-      cacheMaxAge: nonNegative(options.jwksMaxAgeMs, DEFAULT_JWKS_MAX_AGE_MS, 'jwksMaxAgeMs'),
+    const remote = createRemoteKeySet(jwksUrl(options.jwks), {
+      timeoutMs: Math.ceil(nonNegative(options.jwksTimeoutMs, DEFAULT_JWKS_TIMEOUT_MS, 'jwksTimeoutMs')),
+      cooldownMs: nonNegative(options.jwksCooldownMs, DEFAULT_JWKS_COOLDOWN_MS, 'jwksCooldownMs'),
+      maxAgeMs: nonNegative(options.jwksMaxAgeMs, DEFAULT_JWKS_MAX_AGE_MS, 'jwksMaxAgeMs'),
     });
-    const source = async (header: JWSHeaderParameters): Promise<KeyInput> => {
-      try {
-        return await remote(header);
-      } catch (error) {
-        throw KEY_SELECTION_CODES.has(codeOf(error)) ? error : new KeySourceUnavailable(error);
-      }
+    const untraced = keyFunction(remote, undefined);
+    // A traced request gets a key function of its own, whose fetch (if it starts one) is its child span.
+    const keyFor = (context: AuthContext | undefined): KeyFunction => {
+      const fetch = context?.fetch;
+      return fetch === undefined ? untraced : keyFunction(remote, fetch);
     };
-    return { source, possible: ASYMMETRIC_ALGORITHMS };
+    return { source: { keyFor }, possible: ASYMMETRIC_ALGORITHMS };
   }
   const possible = algorithmsForKey(options.key);
   if (possible.length === 0 && options.algorithms === undefined) throw new TypeError(JWT_AUTH_MESSAGES.unknownKey);
-  return { source: options.key, possible };
+  return { source: { key: options.key }, possible };
 }
 
 function allowedAlgorithms(requested: readonly string[] | undefined, possible: readonly string[]): string[] {
@@ -172,11 +186,12 @@ export function createJwtAuth(options: JwtAuthOptions): AuthPort {
     ...(options.audience === undefined ? {} : { audience: typeof options.audience === 'string' ? options.audience : [...options.audience] }),
     ...(options.requireExpiry === false ? {} : { requiredClaims: ['exp'] }),
   };
-  const verify = async (token: string): Promise<AuthVerdict> => {
+  const verify = async (token: string, context?: AuthContext): Promise<AuthVerdict> => {
     const verifyOptions = clock === undefined ? base : { ...base, currentDate: clock() };
+    const key = 'key' in source ? source.key : source.keyFor(context);
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, source as Parameters<typeof jwtVerify>[1], verifyOptions));
+      ({ payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], verifyOptions));
     } catch (error) {
       return refusalFor(error);
     }

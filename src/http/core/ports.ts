@@ -22,11 +22,22 @@ export type AuthRefusal = { readonly refused: AuthRefusalReason; readonly cause?
 /** A verifier's answer: a grant, a refusal with its reason, or `undefined` (unknown: 401). */
 export type AuthVerdict = TokenGrant | AuthRefusal | undefined;
 
+/** A `fetch` for a port's own outbound HTTP calls (the WHATWG `fetch` signature). */
+export type OutboundFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
 /** What a verifier is given besides the credential. */
 export type AuthContext = {
   /** Aborted when `downstreamTimeoutMs` passes; the request is then answered 504. */
   readonly signal: AbortSignal;
+  /**
+   * When the handler traces: a `fetch` whose every call is a client span, child of the
+   * request's server span (`createJwtAuth` fetches its JWKS through it). `undefined` otherwise.
+   */
+  readonly fetch?: OutboundFetch | undefined;
 };
+
+/** Makes a request's traced {@link OutboundFetch}, on demand (`undefined` when the request is not traced). */
+export type OutboundFetchSource = { outboundFetch(): OutboundFetch | undefined };
 
 /** The user name and password of an `Authorization: Basic` header (spec 5.3, RFC 7617). */
 export type CredentialPair = { readonly username: string; readonly password: string };

@@ -79,7 +79,7 @@ function route(exchange: Exchange, options: ResolvedOptions): RouteMatch<RoutedE
 /** Authentication (401): the `auth` port's grant for the bearer token, then {@link admit}. */
 function authenticateRouted(routed: Routed): Reply | Promise<Reply> {
   const { exchange, options } = routed;
-  const authenticated = authenticate(exchange.header('authorization'), options.auth, options.clock, options.downstreamTimeoutMs);
+  const authenticated = authenticate(exchange.header('authorization'), options.auth, options.clock, options.downstreamTimeoutMs, routed.telemetry);
   return authenticated instanceof Promise ? authenticated.then((authentication) => admit(routed, authentication)) : admit(routed, authenticated);
 }
 

@@ -1,4 +1,4 @@
-import type { Context, Meter, Span, TextMapGetter, TextMapSetter, Tracer } from '@opentelemetry/api';
+import type { OtelContext, OtelMeter, OtelSpan, OtelTextMapGetter, OtelTracer } from './otel-types.js';
 
 /**
  * What the package needs of `@opentelemetry/api` besides the tracer: pass the module itself
@@ -8,34 +8,34 @@ import type { Context, Meter, Span, TextMapGetter, TextMapSetter, Tracer } from 
  * manager) is the one used.
  */
 export type OpenTelemetryApi = {
-  readonly trace: { setSpan(context: Context, span: Span): Context };
+  readonly trace: { setSpan(context: OtelContext, span: OtelSpan): OtelContext };
   readonly context: {
-    active(): Context;
-    with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F>;
+    active(): OtelContext;
+    with<T>(context: OtelContext, fn: () => T): T;
   };
   readonly propagation: {
-    extract<Carrier>(context: Context, carrier: Carrier, getter?: TextMapGetter<Carrier>): Context;
-    inject<Carrier>(context: Context, carrier: Carrier, setter?: TextMapSetter<Carrier>): void;
+    extract<Carrier>(context: OtelContext, carrier: Carrier, getter?: OtelTextMapGetter<Carrier>): OtelContext;
+    inject<Carrier>(context: OtelContext, carrier: Carrier): void;
   };
 };
 
 /** The telemetry options `createHandler` and `createEffectDispatcher` accept. */
 export type TelemetryOptions = {
   /** An OpenTelemetry `Tracer` (e.g. `trace.getTracer('payments-kit')`); needs {@link TelemetryOptions.openTelemetry}. */
-  readonly tracer?: Tracer;
+  readonly tracer?: OtelTracer;
   /** An OpenTelemetry `Meter` (e.g. `metrics.getMeter('payments-kit')`). */
-  readonly meter?: Meter;
+  readonly meter?: OtelMeter;
   /** The `@opentelemetry/api` module (its `trace`, `context` and `propagation`); required with `tracer`. */
   readonly openTelemetry?: OpenTelemetryApi;
 };
 
 /** Tracing, once checked: a tracer and the API functions it needs. */
-export type Tracing = { readonly tracer: Tracer; readonly api: OpenTelemetryApi };
+export type Tracing = { readonly tracer: OtelTracer; readonly api: OpenTelemetryApi };
 
 /** Messages of the `TypeError`s thrown for malformed telemetry options. */
 export const TELEMETRY_MESSAGES = Object.freeze({
   tracer: (owner: string) => `${owner}: tracer must have startSpan(name, options, context)`,
-  meter: (owner: string) => `${owner}: meter must have createHistogram, createCounter, createUpDownCounter and createObservableGauge`,
+  meter: (owner: string) => `${owner}: meter must have createHistogram, createCounter, createObservableUpDownCounter, createObservableGauge and addBatchObservableCallback`,
   api: (owner: string) =>
     `${owner}: a tracer needs openTelemetry (the @opentelemetry/api module: its trace.setSpan, context.active, context.with, propagation.extract and propagation.inject)`,
 });
@@ -51,7 +51,7 @@ function hasMethods(value: unknown, path: readonly (readonly string[])[]): boole
 }
 
 const API_METHODS = [['trace', 'setSpan'], ['context', 'active'], ['context', 'with'], ['propagation', 'extract'], ['propagation', 'inject']] as const;
-const METER_METHODS = [['createHistogram'], ['createCounter'], ['createUpDownCounter'], ['createObservableGauge']] as const;
+const METER_METHODS = [['createHistogram'], ['createCounter'], ['createObservableUpDownCounter'], ['createObservableGauge'], ['addBatchObservableCallback']] as const;
 
 /**
  * Checks the tracing options at start-up: `undefined` without a tracer (nothing is traced),
@@ -75,7 +75,7 @@ export function resolveTracing(options: TelemetryOptions, owner: string): Tracin
  * @example
  * resolveMeter({ meter: metrics.getMeter('payments-kit') }, 'createHandler') // the meter
  */
-export function resolveMeter(options: TelemetryOptions, owner: string): Meter | undefined {
+export function resolveMeter(options: TelemetryOptions, owner: string): OtelMeter | undefined {
   if (options.meter === undefined) return undefined;
   if (!hasMethods(options.meter, METER_METHODS)) throw new TypeError(TELEMETRY_MESSAGES.meter(owner));
   return options.meter;

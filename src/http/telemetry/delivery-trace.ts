@@ -1,4 +1,4 @@
-import type { Attributes, SpanKind } from '@opentelemetry/api';
+import type { OtelAttributes } from './otel-types.js';
 import type { InvoiceEffect } from '../../invoice/index.js';
 import { ATTRIBUTES } from './attributes.js';
 import { type TelemetryOptions, type Tracing, resolveMeter, resolveTracing } from './api.js';
@@ -7,7 +7,7 @@ import { type OutboxMetrics, outboxMetrics } from './outbox-metrics.js';
 import { traceCarrierOf } from './trace-context.js';
 import type { Store } from '../store/port.js';
 
-const CONSUMER_KIND = 4 as SpanKind.CONSUMER;
+const CONSUMER_KIND = 4;
 
 /** What a delivery span needs of a claimed effect. */
 export type DeliveryFacts = {
@@ -74,7 +74,7 @@ async function observed<C extends DeliveryFacts>(
     const carrier = traceCarrierOf(claim.traceContext);
     const base = api.context.active();
     const parent = carrier === undefined ? base : api.propagation.extract(base, carrier);
-    const attributes: Attributes = {
+    const attributes: OtelAttributes = {
       [ATTRIBUTES.effectId]: claim.effectID,
       [ATTRIBUTES.effectType]: claim.effect.type,
       [ATTRIBUTES.effectAttempt]: claim.attempt,

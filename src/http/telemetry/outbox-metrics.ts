@@ -1,4 +1,4 @@
-import type { Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { OtelCounter, OtelHistogram, OtelMeter } from './otel-types.js';
 import type { Store } from '../store/port.js';
 
 /** Metric names and units of the effect dispatcher. */
@@ -24,7 +24,7 @@ export function readOutboxStats(store: Pick<Store, 'outboxStats'>): Promise<Outb
 }
 
 /** The dispatcher's instruments. */
-export type OutboxMetrics = { readonly deliveries: Counter; readonly duration: Histogram };
+export type OutboxMetrics = { readonly deliveries: OtelCounter; readonly duration: OtelHistogram };
 
 /**
  * Creates the dispatcher's instruments on `meter`, and the observable gauges of pending effects
@@ -33,7 +33,7 @@ export type OutboxMetrics = { readonly deliveries: Counter; readonly duration: H
  * @example
  * const instruments = outboxMetrics(metrics.getMeter('payments-kit'), store);
  */
-export function outboxMetrics(meter: Meter, store: Pick<Store, 'outboxStats'>): OutboxMetrics {
+export function outboxMetrics(meter: OtelMeter, store: Pick<Store, 'outboxStats'>): OutboxMetrics {
   const { deliveries, duration, pending, oldestAge } = OUTBOX_METRICS;
   const pendingGauge = meter.createObservableGauge(pending.name, { unit: pending.unit, description: pending.description });
   const ageGauge = meter.createObservableGauge(oldestAge.name, { unit: oldestAge.unit, description: oldestAge.description });

@@ -1,4 +1,4 @@
-import type { Context } from '@opentelemetry/api';
+import type { OtelContext } from './otel-types.js';
 import type { OpenTelemetryApi } from './api.js';
 
 /** Longest stored trace context read back (a W3C `traceparent` plus a full `tracestate` fits in 700 characters). */
@@ -12,7 +12,7 @@ export const MAX_TRACE_CONTEXT_LENGTH = 4096;
  * @example
  * serializeTraceContext(otel, context) // '{"traceparent":"00-0af7...-b7ad...-01"}'
  */
-export function serializeTraceContext(api: OpenTelemetryApi, context: Context): string | undefined {
+export function serializeTraceContext(api: OpenTelemetryApi, context: OtelContext): string | undefined {
   const carrier: Record<string, string> = {};
   api.propagation.inject(context, carrier);
   return Object.keys(carrier).length === 0 ? undefined : JSON.stringify(carrier);

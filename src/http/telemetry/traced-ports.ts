@@ -1,9 +1,9 @@
-import type { Context } from '@opentelemetry/api';
+import type { OtelContext } from './otel-types.js';
 import type { RateLimitDecision, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
 import { ATTRIBUTES } from './attributes.js';
 import type { Tracing } from './api.js';
-import { inChildSpan } from './child-span.js';
+import { childContext, inChildSpan } from './child-span.js';
 import { tracedStore } from './traced-store.js';
 
 /** Span names of the ports other than the store. */
@@ -16,11 +16,11 @@ export const PORT_SPAN_NAMES = Object.freeze({ wallet: 'walletProvider createSes
  * @example
  * const provider = tracedWalletProvider(walletProvider, tracing, requestContext);
  */
-export function tracedWalletProvider(provider: WalletProvider, tracing: Tracing, parent: Context): WalletProvider {
+export function tracedWalletProvider(provider: WalletProvider, tracing: Tracing, parent: OtelContext): WalletProvider {
   return {
     createSession: (input) =>
-      inChildSpan(tracing, parent, PORT_SPAN_NAMES.wallet, { [ATTRIBUTES.accountId]: input.accountID }, (context) =>
-        tracing.api.context.with(context, () => provider.createSession(input)),
+      inChildSpan(tracing, parent, PORT_SPAN_NAMES.wallet, { [ATTRIBUTES.accountId]: input.accountID }, (span) =>
+        tracing.api.context.with(childContext(tracing, parent, span), () => provider.createSession(input)),
       ),
   };
 }
@@ -29,19 +29,19 @@ export function tracedWalletProvider(provider: WalletProvider, tracing: Tracing,
 type TracedPorts = { readonly store: Store; readonly walletProvider: WalletProvider | undefined };
 
 /**
- * `options` with the store and the wallet provider traced as children of `parent` (a new
- * object per traced request; the handler's own options are untouched).
+ * `options` with the store and the wallet provider traced as children of `parent`: a new
+ * object per traced request whose prototype is `options` (so nothing is copied; the
+ * handler's own options are untouched).
  *
  * @example
  * const context = { exchange, params, accountID, requestId, options: withTracedPorts(options, tracing, requestContext) };
  */
-export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Tracing, parent: Context): O {
+export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Tracing, parent: OtelContext): O {
   const { walletProvider } = options;
-  return {
-    ...options,
-    store: tracedStore(options.store, tracing, parent),
-    walletProvider: walletProvider === undefined ? undefined : tracedWalletProvider(walletProvider, tracing, parent),
-  };
+  const ported = Object.create(options) as { -readonly [K in keyof TracedPorts]: TracedPorts[K] };
+  ported.store = tracedStore(options.store, tracing, parent);
+  if (walletProvider !== undefined) ported.walletProvider = tracedWalletProvider(walletProvider, tracing, parent);
+  return ported as O;
 }
 
 /**
@@ -52,11 +52,11 @@ export function withTracedPorts<O extends TracedPorts>(options: O, tracing: Trac
  */
 export function tracedRateLimit(
   tracing: Tracing,
-  parent: Context,
+  parent: OtelContext,
   operationId: string,
   check: () => RateLimitDecision | Promise<RateLimitDecision>,
 ): Promise<RateLimitDecision> {
-  return inChildSpan(tracing, parent, PORT_SPAN_NAMES.rateLimiter, { [ATTRIBUTES.operationId]: operationId }, async (_context, span) => {
+  return inChildSpan(tracing, parent, PORT_SPAN_NAMES.rateLimiter, { [ATTRIBUTES.operationId]: operationId }, async (span) => {
     const decision = await check();
     span.setAttribute(ATTRIBUTES.rateLimitAllowed, decision.allowed);
     return decision;

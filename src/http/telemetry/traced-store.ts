@@ -1,4 +1,4 @@
-import type { Attributes, Context } from '@opentelemetry/api';
+import type { OtelAttributes, OtelContext, OtelSpan } from './otel-types.js';
 import type { Invoice, EvidenceText } from '../../schemas/index.js';
 import type {
   BeginIdempotentInput,
@@ -12,11 +12,20 @@ import type {
 } from '../store/port.js';
 import { ATTRIBUTES } from './attributes.js';
 import type { Tracing } from './api.js';
-import { inChildSpan } from './child-span.js';
+import { childContext, inChildSpan } from './child-span.js';
 import { serializeTraceContext } from './trace-context.js';
 
 /** The name of a store call's span: `store {method}`, e.g. `store getInvoice`. */
 export const storeSpanName = (method: string): string => `store ${method}`;
+
+/** The span names by method, made once (a store call names its span without building a string). */
+const SPAN_NAMES = new Map<string, string>();
+
+function spanNameOf(method: string): string {
+  let name = SPAN_NAMES.get(method);
+  if (name === undefined) SPAN_NAMES.set(method, (name = storeSpanName(method)));
+  return name;
+}
 
 /**
  * The `Store` of one traced request: each call runs in a child span of `parent` (kind CLIENT,
@@ -29,7 +38,7 @@ export const storeSpanName = (method: string): string => `store ${method}`;
  * const store = tracedStore(options.store, tracing, requestContext);
  * await store.getInvoice('acc_1', 'inv_1'); // a span `store getInvoice`, child of the request's
  */
-export function tracedStore(store: Store, tracing: Tracing, parent: Context): Store {
+export function tracedStore(store: Store, tracing: Tracing, parent: OtelContext): Store {
   return new TracedStore(store, tracing, parent);
 }
 
@@ -39,16 +48,16 @@ class TracedStore implements Store {
   constructor(
     private readonly store: Store,
     private readonly tracing: Tracing,
-    private readonly parent: Context,
+    private readonly parent: OtelContext,
   ) {
     this.dbSystem = typeof store.system === 'string' ? store.system : undefined;
   }
 
-  private call<T>(method: string, accountID: string | undefined, work: (context: Context) => Promise<T>): Promise<T> {
-    const attributes: Attributes = { [ATTRIBUTES.dbOperation]: method };
+  private call<T>(method: string, accountID: string | undefined, work: (span: OtelSpan) => Promise<T>): Promise<T> {
+    const attributes: OtelAttributes = { [ATTRIBUTES.dbOperation]: method };
     if (this.dbSystem !== undefined) attributes[ATTRIBUTES.dbSystem] = this.dbSystem;
     if (accountID !== undefined) attributes[ATTRIBUTES.accountId] = accountID;
-    return inChildSpan(this.tracing, this.parent, storeSpanName(method), attributes, work);
+    return inChildSpan(this.tracing, this.parent, spanNameOf(method), attributes, work);
   }
 
   getSchedule(accountID: string, scheduleID: string) {
@@ -58,8 +67,8 @@ class TracedStore implements Store {
     return this.call('getInvoice', accountID, () => this.store.getInvoice(accountID, invoiceID));
   }
   compareAndSetInvoice(accountID: string, invoice: Invoice, expectedVersion: string, extras?: WriteExtras) {
-    return this.call('compareAndSetInvoice', accountID, (context) =>
-      this.store.compareAndSetInvoice(accountID, invoice, expectedVersion, withTraceContext(extras, serializeTraceContext(this.tracing.api, context))),
+    return this.call('compareAndSetInvoice', accountID, (span) =>
+      this.store.compareAndSetInvoice(accountID, invoice, expectedVersion, withTraceContext(extras, () => serializeTraceContext(this.tracing.api, childContext(this.tracing, this.parent, span)))),
     );
   }
   getDispute(accountID: string, disputeID: string) {
@@ -112,9 +121,11 @@ class TracedStore implements Store {
   }
 }
 
-/** The write's extras with each new effect carrying `traceContext` (unchanged without effects or context). */
-function withTraceContext<E extends WriteExtras | undefined>(extras: E, traceContext: string | undefined): E {
-  if (extras?.effects === undefined || extras.effects.length === 0 || traceContext === undefined) return extras;
+/** The write's extras with each new effect carrying the trace context (unchanged without effects or context; made only with effects). */
+function withTraceContext<E extends WriteExtras | undefined>(extras: E, contextOf: () => string | undefined): E {
+  if (extras?.effects === undefined || extras.effects.length === 0) return extras;
+  const traceContext = contextOf();
+  if (traceContext === undefined) return extras;
   const effects: NewEffect[] = extras.effects.map((effect) => ({ ...effect, traceContext }));
   return { ...extras, effects } as E;
 }

@@ -57,6 +57,27 @@ describe('HTTP metrics with the SDK', () => {
     expect((after?.dataPoints as Point[]).map((p) => p.value)).toEqual([0]);
   });
 
+  it('http.server.active_requests counts the requests of every handler on one meter together', async () => {
+    const { meter, collect } = createMetering();
+    const releases: (() => void)[] = [];
+    const slowHandler = () => {
+      const store = createMemoryStore(seed());
+      const read = store.getSchedule.bind(store);
+      store.getSchedule = async (...args) => {
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return read(...args);
+      };
+      return createHandler(testOptions({ meter, store }));
+    };
+    const request = () => new Request(`http://localhost/accounts/${A}/schedules/${SCHEDULE_ID}`, { headers: bearer('all') });
+    const pending = [slowHandler()(request()), slowHandler()(request())];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = (await collect()).get('http.server.active_requests');
+    expect((during?.dataPoints as Point[]).map((p) => [p.attributes, p.value])).toEqual([[{ 'http.request.method': 'GET' }, 2]]);
+    for (const release of releases) release();
+    expect((await Promise.all(pending)).map((response) => response.status)).toEqual([200, 200]);
+  });
+
   it('a meter without the instrument factories is refused at start-up', () => {
     expect(() => createHandler(testOptions({ meter: {} as never }))).toThrow(new TypeError(TELEMETRY_MESSAGES.meter('createHandler')));
   });
