@@ -121,14 +121,18 @@ export function storeStatements(s: string, channel: string) {
       RETURNING 1 AS done`,
     /**
      * Revives dead effects: $1 account (NULL: any), $2 effect ID (NULL: any), $3 effect type
-     * (NULL: any). Claimable at once, with a fresh attempt count; answers how many.
+     * (NULL: any). Claimable at once, with a fresh attempt count; answers how many. When it
+     * revived any it NOTIFYs `channel`, as a write with effects does, so a listening dispatcher
+     * in another process delivers them at once rather than at its next poll.
      */
     redriveEffects: `WITH revived AS (
         UPDATE ${s}.effects SET dead_at = NULL, attempts = 0, available_at = now()
         WHERE dead_at IS NOT NULL AND ($1::text IS NULL OR account_id = $1)
           AND ($2::text IS NULL OR effect_id = $2) AND ($3::text IS NULL OR effect->>'type' = $3)
         RETURNING 1
-      ) SELECT count(*)::integer AS revived FROM revived`,
+      ), notified AS (
+        SELECT pg_notify('${channel}', '') FROM (SELECT 1 FROM revived LIMIT 1) AS any_revived
+      ) SELECT (SELECT count(*)::integer FROM revived) AS revived, (SELECT count(*) FROM notified) AS notified`,
     /** Up to $3 dead effects in outbox order after the effect $2 (NULL: from the start; unknown: none), of account $1 (NULL: any). */
     listDeadEffects: `SELECT effect_id, account_id, request_id, effect::text AS effect, attempts, last_error,
         floor(extract(epoch FROM dead_at) * 1000)::float8 AS died_at_ms
