@@ -108,9 +108,14 @@ export function storeStatements(s: string, channel: string) {
       SET claim_token = gen_random_uuid()::text, available_at = now() + ${ms(2)}, attempts = e.attempts + 1
       FROM due WHERE e.seq = due.seq
       RETURNING e.seq::text AS seq, e.effect_id, e.account_id, e.request_id, e.effect::text AS effect, e.attempts, e.claim_token, e.trace_context`,
-    completeEffect: `UPDATE ${s}.effects SET delivered_at = now(), claim_token = NULL, last_error = NULL
-      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
-      RETURNING 1 AS done`,
+    /**
+     * Marks delivered the effects $1 (IDs) still held by the claim tokens $2 (parallel arrays:
+     * concurrent completions share one statement); answers the IDs it marked.
+     */
+    completeEffects: `UPDATE ${s}.effects AS e SET delivered_at = now(), claim_token = NULL, last_error = NULL
+      FROM unnest($1::text[], $2::text[]) AS c(effect_id, claim_token)
+      WHERE e.effect_id = c.effect_id AND e.claim_token = c.claim_token AND e.delivered_at IS NULL
+      RETURNING e.effect_id`,
     releaseEffect: `UPDATE ${s}.effects SET claim_token = NULL, available_at = now() + ${ms(3)}, last_error = $4,
         last_error_at = CASE WHEN $4::text IS NULL THEN last_error_at ELSE now() END
       WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL
