@@ -14,7 +14,7 @@
 // options shown. Figures go to docs/performance.md by hand.
 //
 //   npm run build && PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/outbox.bench.ts
-//   BENCH_EFFECTS=10000 BENCH_LATENCY_EFFECTS=1000 BENCH_RATE=200 BENCH_CAP_MS=20000
+//   BENCH_EFFECTS=10000 BENCH_LATENCY_EFFECTS=1000 BENCH_RATE=200 BENCH_CAP_MS=10000
 //   BENCH_DISPATCHERS=1,2 BENCH_SYSTEMS=<names, comma-separated> BENCH_NODE=<node binary for the consumers>
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -25,7 +25,7 @@ const BASE_URL = process.env['PAYMENTS_KIT_PG_URL'] ?? 'postgres://postgres@127.
 const EFFECTS = Number(process.env['BENCH_EFFECTS'] ?? 10_000);
 const LATENCY_EFFECTS = Number(process.env['BENCH_LATENCY_EFFECTS'] ?? 1_000);
 const RATE = Number(process.env['BENCH_RATE'] ?? 200);
-const CAP_MS = Number(process.env['BENCH_CAP_MS'] ?? 20_000);
+const CAP_MS = Number(process.env['BENCH_CAP_MS'] ?? 10_000);
 const DISPATCHERS = (process.env['BENCH_DISPATCHERS'] ?? '1,2').split(',').map(Number);
 const WANTED = process.env['BENCH_SYSTEMS']?.split(',');
 const NODE = process.env['BENCH_NODE'] ?? process.execPath;

@@ -95,9 +95,10 @@ async function openPgBoss(url: string): Promise<Producer> {
 
 /** graphile-worker: `addJobs` in bulk, `addJob` one at a time, task `effect`; a done job is deleted. */
 async function openGraphileWorker(url: string): Promise<Producer> {
-  const utils = await makeWorkerUtils({ connectionString: url });
+  // Our pool, not one of its own: the bench drops the database WITH (FORCE) after the run.
+  const pool = quietPool(url, 2);
+  const utils = await makeWorkerUtils({ pgPool: pool });
   await utils.migrate();
-  const pool = quietPool(url, 1);
   return {
     async writeMany(ids) {
       for (const part of chunks(ids, 1_000)) await utils.addJobs(part.map((id) => ({ identifier: 'effect', payload: { id } })));

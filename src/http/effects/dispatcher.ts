@@ -48,7 +48,11 @@ export type EffectDispatcherOptions = TelemetryOptions & {
   readonly deliver: (effect: DeliverableEffect, context: DeliveryContext) => void | Promise<void>;
   /** Failed deliveries and failed store calls; never thrown. Default: none. */
   readonly onError?: (error: unknown, context: DispatchErrorContext) => void;
-  /** Deliveries at once (and effects claimed at once); default 4. */
+  /**
+   * Deliveries at once (and effects claimed at once); default 4. A delivered effect is marked
+   * (`completeEffect`) while the next claim runs: deliveries plus delivered effects not yet
+   * marked stay within twice this.
+   */
   readonly concurrency?: number;
   /** A delivery still running after this is taken as failed (its signal aborts) and retried; default 30 000. */
   readonly deliveryTimeoutMs?: number;
@@ -327,7 +331,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
       wakeAgain = true;
       return;
     }
-    // Deliveries at once: `concurrency`; delivered effects still waiting for their mark: at most as many more.
+    // Deliveries at once: at most `concurrency`; deliveries plus delivered effects still waiting for their mark: at most twice that.
     const free = Math.min(concurrency - inFlight.size, 2 * concurrency - inFlight.size - marks.size);
     if (free <= 0) return;
     claiming = true;

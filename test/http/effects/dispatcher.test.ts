@@ -253,7 +253,7 @@ describe('createEffectDispatcher', () => {
 
 // How a started dispatcher sizes its claims and runs its marks (issue 22's benchmark): a claim
 // is sized once the deliveries that settled together have freed their slots, and the marks of
-// delivered effects run behind the next claim, at most `concurrency` of them pending.
+// delivered effects run behind the next claim (deliveries plus unmarked deliveries at most 2 x concurrency).
 describe('createEffectDispatcher: claim sizes and marks behind the deliveries', () => {
   it('deliveries that settle together free their slots before the next claim: 40 effects at concurrency 4 are claimed 4 at a time', async () => {
     const store = await storeWithEffects(40);
@@ -269,7 +269,7 @@ describe('createEffectDispatcher: claim sizes and marks behind the deliveries', 
     expect(limits.slice(0, 10)).toEqual(Array(10).fill(4));
   });
 
-  it('the next claim does not wait for the marks; at most `concurrency` delivered effects wait for theirs; stop() waits for them', async () => {
+  it('the next claim does not wait for the marks; deliveries plus unmarked deliveries stay within 2 x concurrency; stop() waits for the marks', async () => {
     const store = await storeWithEffects(12);
     let releaseMarks: () => void = () => undefined;
     const marksHeld = new Promise<void>((resolve) => (releaseMarks = resolve));
