@@ -108,9 +108,14 @@ export function storeStatements(s: string, channel: string) {
       SET claim_token = gen_random_uuid()::text, available_at = now() + ${ms(2)}, attempts = e.attempts + 1
       FROM due WHERE e.seq = due.seq
       RETURNING e.seq::text AS seq, e.effect_id, e.account_id, e.request_id, e.effect::text AS effect, e.attempts, e.claim_token, e.trace_context`,
-    completeEffect: `UPDATE ${s}.effects SET delivered_at = now(), claim_token = NULL, last_error = NULL
-      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL
-      RETURNING 1 AS done`,
+    /**
+     * Marks delivered the effects $1 (IDs) still held by the claim tokens $2 (parallel arrays:
+     * concurrent completions share one statement); answers the IDs it marked.
+     */
+    completeEffects: `UPDATE ${s}.effects AS e SET delivered_at = now(), claim_token = NULL, last_error = NULL
+      FROM unnest($1::text[], $2::text[]) AS c(effect_id, claim_token)
+      WHERE e.effect_id = c.effect_id AND e.claim_token = c.claim_token AND e.delivered_at IS NULL
+      RETURNING e.effect_id`,
     releaseEffect: `UPDATE ${s}.effects SET claim_token = NULL, available_at = now() + ${ms(3)}, last_error = $4,
         last_error_at = CASE WHEN $4::text IS NULL THEN last_error_at ELSE now() END
       WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL
@@ -121,14 +126,18 @@ export function storeStatements(s: string, channel: string) {
       RETURNING 1 AS done`,
     /**
      * Revives dead effects: $1 account (NULL: any), $2 effect ID (NULL: any), $3 effect type
-     * (NULL: any). Claimable at once, with a fresh attempt count; answers how many.
+     * (NULL: any). Claimable at once, with a fresh attempt count; answers how many. When it
+     * revived any it NOTIFYs `channel`, as a write with effects does, so a listening dispatcher
+     * in another process delivers them at once rather than at its next poll.
      */
     redriveEffects: `WITH revived AS (
         UPDATE ${s}.effects SET dead_at = NULL, attempts = 0, available_at = now()
         WHERE dead_at IS NOT NULL AND ($1::text IS NULL OR account_id = $1)
           AND ($2::text IS NULL OR effect_id = $2) AND ($3::text IS NULL OR effect->>'type' = $3)
         RETURNING 1
-      ) SELECT count(*)::integer AS revived FROM revived`,
+      ), notified AS (
+        SELECT pg_notify('${channel}', '') FROM (SELECT 1 FROM revived LIMIT 1) AS any_revived
+      ) SELECT (SELECT count(*)::integer FROM revived) AS revived, (SELECT count(*) FROM notified) AS notified`,
     /** Up to $3 dead effects in outbox order after the effect $2 (NULL: from the start; unknown: none), of account $1 (NULL: any). */
     listDeadEffects: `SELECT effect_id, account_id, request_id, effect::text AS effect, attempts, last_error,
         floor(extract(epoch FROM dead_at) * 1000)::float8 AS died_at_ms

@@ -13,6 +13,7 @@ import type { InvoiceEffect } from '../invoice/index.js';
 import { checkRedriveFilter, deadPageSize } from '../http/store/dead-letters.js';
 import { IdempotencyKeyLostError } from '../http/store/errors.js';
 import { boundedQuery, mappedQuery } from './bounded.js';
+import { coalesced } from './coalesce.js';
 import { type PostgresClient, type Query, type Row, inTransaction, queryOf } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
 import { POSTGRES_MESSAGES } from './messages.js';
@@ -69,6 +70,9 @@ export type PostgresStore = Store & {
 };
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** At most this many completions share one statement. */
+const COMPLETE_BATCH = 256;
 
 /** How many times beginIdempotentRequest re-runs when the record changes state under it. */
 const BEGIN_ROUNDS = 3;
@@ -133,6 +137,16 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
   /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
   const read = async <T>(text: string, accountID: string, id: string): Promise<T | undefined> =>
     storable(accountID, id) ? document<T>(await first(text, [accountID, id])) : undefined;
+  /** completeEffect's statement, shared by the calls made together (a dispatcher completes its deliveries at once). */
+  const completeTogether = coalesced(
+    async (claims: readonly { readonly effectID: string; readonly claimToken: string }[]) => {
+      const rows = await query(sql.completeEffects, [claims.map((c) => c.effectID), claims.map((c) => c.claimToken)]);
+      const done = new Set(rows.map((row) => row['effect_id']));
+      return claims.map((c) => done.has(c.effectID));
+    },
+    (claim) => claim.effectID,
+    COMPLETE_BATCH,
+  );
 
   return {
     schema,
@@ -207,7 +221,7 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
     },
     async completeEffect(effectID, claimToken) {
       if (!storable(effectID, claimToken)) return false;
-      return (await query(sql.completeEffect, [effectID, claimToken])).length > 0;
+      return completeTogether({ effectID, claimToken });
     },
     async releaseEffect(effectID, claimToken, retryInMs, error) {
       if (!storable(effectID, claimToken)) return false;

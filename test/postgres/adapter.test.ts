@@ -143,6 +143,31 @@ function adapterChecks(label: string, client: () => PostgresClient, schemas: str
     }
   });
 
+  it(`${label}: completeEffect calls made together share one statement, and each gets its own answer`, async () => {
+    const store = await createPostgresStore({ client: client(), schema: schemaFor('together'), seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+    const effect = { type: 'invoice.finalized', invoiceID: INVOICE } as never;
+    const effects = ['c1', 'c2', 'c3', 'c4'].map((effectID) => ({ effectID, requestId: 'r', effect }));
+    await store.compareAndSetInvoice(A, fixtureInvoice(INVOICE, 'x'), '1', { effects });
+    const [c1, c2, c3] = await store.claimEffects({ limit: 3, leaseMs: 60_000 });
+    const spy = vi.spyOn(client() as { query: (...args: never[]) => unknown }, 'query');
+    try {
+      // c1 twice (the second finds it delivered), c2 with a token that is not its claim's, c3 right.
+      const answers = await Promise.all([
+        store.completeEffect(c1!.effectID, c1!.claimToken),
+        store.completeEffect(c2!.effectID, 'not-the-token'),
+        store.completeEffect(c3!.effectID, c3!.claimToken),
+        store.completeEffect(c1!.effectID, c1!.claimToken),
+      ]);
+      expect(answers).toEqual([true, false, true, false]);
+      const statements = spy.mock.calls.filter(([text]) => String(text).includes('AS c(effect_id, claim_token)'));
+      expect(statements).toHaveLength(2); // c1, c2, c3 together; the repeated c1 after them
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await store.completeEffect(c2!.effectID, c2!.claimToken)).toBe(true);
+    expect((await store.outboxStats()).pending).toBe(1);
+  });
+
   it(`${label}: prune deletes delivered effects and expired idempotency records, and nothing pending or live`, async () => {
     const store = await createPostgresStore({ client: client(), schema: schemaFor('prune'), seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
     const effect = { type: 'invoice.finalized', invoiceID: INVOICE } as never;

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type PostgresStore, createPostgresStore } from '../../src/postgres/index.js';
 import { listenerApplicationName } from '../../src/postgres/channel.js';
 import { fixtureEffect, fixtureInvoice } from '../../src/testing/index.js';
-import { createPool, describeRealPostgres, dropSchemas, uniqueSchema } from './helpers.js';
-import { type Child, startChild, stopChild } from './processes/spawn.js';
+import { createPool, describeRealPostgres, uniqueSchema } from './helpers.js';
+import type { Child } from './processes/spawn.js';
+import { deliveredAll, deliveries, endListenerSuite, listeningPid as listeningBackend, startListener } from './processes/deliveries.js';
 
 // Two processes on one PostgreSQL database: this one writes, a child (the BUILT package) runs a
 // started dispatcher that polls only every 30 s, so every fast delivery is NOTIFY's doing.
@@ -19,26 +20,6 @@ const now = (): number => performance.timeOrigin + performance.now();
 function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
-}
-
-/** effectID -> when the child first delivered it, from its output. */
-function deliveries(child: Child): Map<string, number> {
-  const seen = new Map<string, number>();
-  for (const line of child.lines()) {
-    const match = /^delivered (\S+) ([\d.]+)$/.exec(line);
-    if (match !== null && !seen.has(match[1]!)) seen.set(match[1]!, Number(match[2]));
-  }
-  return seen;
-}
-
-/** Waits until the child delivered every ID in `ids` (at most `timeoutMs`); resolves with the deliveries. */
-async function deliveredAll(child: Child, ids: readonly string[], timeoutMs: number): Promise<Map<string, number>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const seen = deliveries(child);
-    if (ids.every((id) => seen.has(id)) || Date.now() > deadline) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describeRealPostgres('wake-ups: NOTIFY in the writing process, LISTEN in the dispatcher process', (url) => {
@@ -73,30 +54,16 @@ describeRealPostgres('wake-ups: NOTIFY in the writing process, LISTEN in the dis
     expect([...commits.keys()].filter((id) => !seen.has(id))).toEqual([]);
     return [...commits].map(([id, committed]) => seen.get(id)! - committed);
   };
-  /** The listening backend of the child (by its application_name), once it is LISTENing. */
-  const listeningPid = async (other?: number): Promise<number> => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const { rows } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'`, [applicationName]);
-      const pid = rows.find((row) => row.pid !== other)?.pid;
-      if (pid !== undefined) return pid;
-      if (Date.now() > deadline) throw new Error(`no backend named ${applicationName} is listening`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const listeningPid = (other?: number): Promise<number> => listeningBackend(pool, applicationName, other);
 
   beforeAll(async () => {
     if (!built) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
     pool = createPool(url);
     store = await createPostgresStore({ client: pool, schema, seed: { accounts: { [ACCOUNT]: { invoices: [fixtureInvoice(INVOICE)] } } } });
     version = (await store.getInvoice(ACCOUNT, INVOICE))!.version;
-    child = await startChild('test/postgres/processes/listener.mjs', { PG_URL: url, PG_SCHEMA: schema }, /^ready$/m, READY_MS);
+    child = await startListener(url, schema, READY_MS);
   }, READY_MS);
-  afterAll(async () => {
-    if (child !== undefined) await stopChild(child);
-    await dropSchemas(pool, [schema]);
-    await pool.end();
-  }, 30_000);
+  afterAll(() => endListenerSuite(child, pool, schema), 30_000);
 
   it('200 effects written here reach the other process fast: p50 < 100 ms, p99 < 1 s (its poll is 30 s)', async () => {
     await listeningPid();

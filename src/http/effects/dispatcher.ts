@@ -48,7 +48,11 @@ export type EffectDispatcherOptions = TelemetryOptions & {
   readonly deliver: (effect: DeliverableEffect, context: DeliveryContext) => void | Promise<void>;
   /** Failed deliveries and failed store calls; never thrown. Default: none. */
   readonly onError?: (error: unknown, context: DispatchErrorContext) => void;
-  /** Deliveries at once (and effects claimed at once); default 4. */
+  /**
+   * Deliveries at once (and effects claimed at once); default 4. A delivered effect is marked
+   * (`completeEffect`) while the next claim runs: deliveries plus delivered effects not yet
+   * marked stay within twice this.
+   */
   readonly concurrency?: number;
   /** A delivery still running after this is taken as failed (its signal aborts) and retried; default 30 000. */
   readonly deliveryTimeoutMs?: number;
@@ -216,6 +220,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
   let subscription: Promise<EffectSubscription | undefined> | undefined;
   const retryTimers = new Set<TimerHandle>();
   const inFlight = new Set<Promise<boolean>>();
+  const marks = new Set<Promise<void>>();
 
   /** The last attempt failed: the effect is dead (kept with its error) until a redrive. Never rejects. */
   const markDead = async (claim: ClaimedEffect, failure: unknown): Promise<void> => {
@@ -228,18 +233,20 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
     }
   };
 
-  /** Delivers one claimed effect; resolves true when it was delivered. Never rejects. */
-  const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
-    const outcome = await attemptOnce(claim);
-    if (outcome.ok) {
-      try {
-        await store.completeEffect(claim.effectID, claim.claimToken);
-      } catch (error) {
-        // Delivered but not marked: it is delivered again after its lease (at least once).
-        report(error, { stage: 'complete', ...about(claim) });
-      }
-      return true;
+  /** Marks a delivered effect so (the store's `completeEffect`). Never rejects. */
+  const markDelivered = async (claim: ClaimedEffect): Promise<void> => {
+    try {
+      await store.completeEffect(claim.effectID, claim.claimToken);
+    } catch (error) {
+      // Delivered but not marked: it is delivered again after its lease (at least once).
+      report(error, { stage: 'complete', ...about(claim) });
     }
+  };
+
+  /** One attempt at a claimed effect; a failure is released for a retry or marked dead. Resolves true when delivered. Never rejects. */
+  const attemptClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
+    const outcome = await attemptOnce(claim);
+    if (outcome.ok) return true;
     if (claim.attempt >= maxAttempts) {
       await markDead(claim, outcome.error);
       return false;
@@ -262,14 +269,51 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
     return false;
   };
 
-  const track = (claim: ClaimedEffect): Promise<boolean> => {
-    const delivery = deliverClaimed(claim);
-    inFlight.add(delivery);
-    void delivery.then(() => {
-      inFlight.delete(delivery);
-      if (running) void pump();
+  /** Delivers one claimed effect and marks it; resolves true when it was delivered. Never rejects. */
+  const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
+    const delivered = await attemptClaimed(claim);
+    if (delivered) await markDelivered(claim);
+    return delivered;
+  };
+
+  /** Settles `work` in the set `within` (stop() waits for both sets) and looks for more work after it. */
+  const follow = <T>(within: Set<Promise<T>>, work: Promise<T>): Promise<T> => {
+    within.add(work);
+    void work.then(() => {
+      within.delete(work);
+      pumpSoon();
     });
-    return delivery;
+    return work;
+  };
+
+  /**
+   * Pumps once the microtasks already queued have run: deliveries that settle together (one
+   * claim's batch) free their slots before the next claim is sized, so it claims them all in
+   * one statement rather than one, then the rest.
+   */
+  let pumpQueued = false;
+  const pumpSoon = (): void => {
+    if (!running || pumpQueued) return;
+    pumpQueued = true;
+    queueMicrotask(() => {
+      pumpQueued = false;
+      void pump();
+    });
+  };
+
+  /**
+   * A started dispatcher's delivery: the slot frees once `deliver` settles, and the mark runs
+   * behind it (the next claim need not wait for it; concurrent marks share a statement in the
+   * PostgreSQL store).
+   */
+  const track = (claim: ClaimedEffect): void => {
+    void follow(
+      inFlight,
+      attemptClaimed(claim).then((delivered) => {
+        if (delivered) void follow(marks, markDelivered(claim));
+        return delivered;
+      }),
+    );
   };
 
   const schedulePoll = (): void => {
@@ -287,7 +331,8 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
       wakeAgain = true;
       return;
     }
-    const free = concurrency - inFlight.size;
+    // Deliveries at once: at most `concurrency`; deliveries plus delivered effects still waiting for their mark: at most twice that.
+    const free = Math.min(concurrency - inFlight.size, 2 * concurrency - inFlight.size - marks.size);
     if (free <= 0) return;
     claiming = true;
     wakeAgain = false;
@@ -331,8 +376,8 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
       pollTimer = undefined;
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
-      while (claiming || inFlight.size > 0) {
-        if (inFlight.size > 0) await Promise.all(inFlight);
+      while (claiming || inFlight.size > 0 || marks.size > 0) {
+        if (inFlight.size > 0 || marks.size > 0) await Promise.all([...inFlight, ...marks]);
         else await new Promise((resolve) => setTimeout(resolve, 1));
       }
     },

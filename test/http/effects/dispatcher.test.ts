@@ -250,3 +250,52 @@ describe('createEffectDispatcher', () => {
     expect(code).toBe(0);
   }, 30_000);
 });
+
+// How a started dispatcher sizes its claims and runs its marks (issue 22's benchmark): a claim
+// is sized once the deliveries that settled together have freed their slots, and the marks of
+// delivered effects run behind the next claim (deliveries plus unmarked deliveries at most 2 x concurrency).
+describe('createEffectDispatcher: claim sizes and marks behind the deliveries', () => {
+  it('deliveries that settle together free their slots before the next claim: 40 effects at concurrency 4 are claimed 4 at a time', async () => {
+    const store = await storeWithEffects(40);
+    const limits: number[] = [];
+    const counted: Store = { ...store, claimEffects: (input) => (limits.push(input.limit), store.claimEffects(input)) };
+    let delivered = 0;
+    const dispatcher = createEffectDispatcher({ store: counted, concurrency: 4, pollIntervalMs: 60_000, deliver: () => void (delivered += 1) });
+    dispatcher.start();
+    await until(() => delivered === 40);
+    await dispatcher.stop();
+    // Every claim that found effects asked for a whole batch (no 1-then-3 splits).
+    expect(limits.length).toBeGreaterThanOrEqual(10);
+    expect(limits.slice(0, 10)).toEqual(Array(10).fill(4));
+  });
+
+  it('the next claim does not wait for the marks; deliveries plus unmarked deliveries stay within 2 x concurrency; stop() waits for the marks', async () => {
+    const store = await storeWithEffects(12);
+    let releaseMarks: () => void = () => undefined;
+    const marksHeld = new Promise<void>((resolve) => (releaseMarks = resolve));
+    let marked = 0;
+    const slowMarks: Store = {
+      ...store,
+      completeEffect: async (effectID, claimToken) => {
+        await marksHeld;
+        const done = await store.completeEffect(effectID, claimToken);
+        marked += 1;
+        return done;
+      },
+    };
+    const delivered: string[] = [];
+    const dispatcher = createEffectDispatcher({ store: slowMarks, concurrency: 4, pollIntervalMs: 60_000, deliver: (effect) => void delivered.push(effect.effectID) });
+    dispatcher.start();
+    // Two batches are delivered while no mark has finished, and no third.
+    await until(() => delivered.length === 8);
+    await pause(50);
+    expect(delivered).toHaveLength(8);
+    expect(marked).toBe(0);
+    releaseMarks();
+    await until(() => delivered.length === 12);
+    const stopping = dispatcher.stop();
+    await stopping;
+    expect(marked).toBe(12);
+    expect((await store.outboxStats()).pending).toBe(0);
+  });
+});
