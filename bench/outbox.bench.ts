@@ -16,6 +16,7 @@
 //   npm run build && PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/outbox.bench.ts
 //   BENCH_EFFECTS=10000 BENCH_LATENCY_EFFECTS=1000 BENCH_RATE=200 BENCH_CAP_MS=10000
 //   BENCH_DISPATCHERS=1,2 BENCH_SYSTEMS=<names, comma-separated> BENCH_NODE=<node binary for the consumers>
+//   BENCH_BEFORE_DIST=<another built copy's dist/>: adds the row "payments-kit before" (paired before/after)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -47,7 +48,7 @@ type Consumer = { readonly process: ChildProcess; readonly first: Map<string, nu
 
 function startConsumer(system: System, url: string): Promise<Consumer> {
   const child = spawn(NODE, [system.script], {
-    env: { ...process.env, PG_URL: url, OPTIONS: JSON.stringify(system.options ?? {}) },
+    env: { ...process.env, ...system.env, PG_URL: url, OPTIONS: JSON.stringify(system.options ?? {}) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const consumer: Consumer = { process: child, first: new Map(), deliveries: 0, notes: [] };
@@ -209,7 +210,8 @@ async function latency(system: System, count: number): Promise<Latency> {
   });
 }
 
-const systems = SYSTEMS.filter((system) => WANTED === undefined || WANTED.includes(system.name));
+// In BENCH_SYSTEMS's order when given (so a paired run can swap who goes first), else SYSTEMS's.
+const systems = WANTED === undefined ? SYSTEMS : SYSTEMS.filter((system) => WANTED.includes(system.name)).sort((x, y) => WANTED.indexOf(x.name) - WANTED.indexOf(y.name));
 console.log(`outbox bench: ${EFFECTS} effects (throughput, cap ${CAP_MS} ms), ${LATENCY_EFFECTS} at ${RATE}/s (latency); consumers on ${NODE} (${process.version} here); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const throughputs: Throughput[] = [];
 const latencies: Latency[] = [];

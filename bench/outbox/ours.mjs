@@ -1,11 +1,16 @@
 // payments-kit's consumer for bench/outbox.bench.ts: the BUILT package's createEffectDispatcher
 // over createPostgresStore on a default pg.Pool, with every option at its default (concurrency
 // 4, pollIntervalMs 1 000, LISTEN/NOTIFY through the store's subscribeToEffects). env: PG_URL,
-// OPTIONS (JSON laid over the dispatcher's options, for the tuned rows; default none).
+// OPTIONS (JSON laid over the dispatcher's options, for the tuned rows; default none), DIST (another
+// built copy, for the "payments-kit before" row; default this tree's dist/).
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { createEffectDispatcher } from '../../dist/http/index.js';
-import { createPostgresStore } from '../../dist/postgres/index.js';
 import { delivered, reportError, serve } from './consumer.mjs';
+
+const dist = resolve(process.env.DIST ?? 'dist');
+const { createEffectDispatcher } = await import(pathToFileURL(`${dist}/http/index.js`).href);
+const { createPostgresStore } = await import(pathToFileURL(`${dist}/postgres/index.js`).href);
 
 const pool = new pg.Pool({ connectionString: process.env.PG_URL });
 pool.on('error', (error) => reportError('pool', error));

@@ -25,6 +25,8 @@ export type System = {
   readonly name: string;
   readonly script: string;
   readonly options?: Readonly<Record<string, unknown>>;
+  /** More environment for its consumer processes. */
+  readonly env?: Readonly<Record<string, string>>;
   open(url: string): Promise<Producer>;
 };
 
@@ -42,8 +44,8 @@ const ACCOUNT = 'acct-outbox-bench';
 const INVOICE = 'be4c0000-0000-4000-8000-0000000000b1';
 
 /** payments-kit: the built package's PostgreSQL store; each write is an invoice update with its effects (the outbox pattern). */
-async function openOurs(url: string): Promise<Producer> {
-  const { createPostgresStore } = (await import(pathToFileURL(resolve('dist/postgres/index.js')).href)) as typeof import('../../src/postgres/index.js');
+async function openOurs(url: string, dist = 'dist'): Promise<Producer> {
+  const { createPostgresStore } = (await import(pathToFileURL(resolve(dist, 'postgres/index.js')).href)) as typeof import('../../src/postgres/index.js');
   const pool = quietPool(url, 2);
   const store = await createPostgresStore({ client: pool, seed: { accounts: { [ACCOUNT]: { invoices: [fixtureInvoice(INVOICE)] } } } });
   let version = (await store.getInvoice(ACCOUNT, INVOICE))!.version;
@@ -117,9 +119,15 @@ async function openGraphileWorker(url: string): Promise<Producer> {
   };
 }
 
+/** Another built copy of payments-kit (e.g. the commit before a change), run as the row "payments-kit before": paired in one run. */
+const BEFORE_DIST = process.env['BENCH_BEFORE_DIST'];
+
 /** Every row the benchmark can run, by name (BENCH_SYSTEMS picks some, comma-separated). */
 export const SYSTEMS: readonly System[] = [
   { name: 'payments-kit', script: 'bench/outbox/ours.mjs', open: openOurs },
+  ...(BEFORE_DIST === undefined
+    ? []
+    : [{ name: 'payments-kit before', script: 'bench/outbox/ours.mjs', env: { DIST: BEFORE_DIST }, open: (url: string) => openOurs(url, BEFORE_DIST) }]),
   { name: 'pg-boss', script: 'bench/outbox/pg-boss.mjs', open: openPgBoss },
   // Four jobs a fetch like our four a claim, and the next fetch at once while fetches come back full.
   { name: 'pg-boss tuned', script: 'bench/outbox/pg-boss.mjs', options: { batchSize: 4, burstWhenBatchFull: true }, open: openPgBoss },
