@@ -28,7 +28,14 @@ type PooledCall = { connected: boolean; expired: boolean };
  * deadline passed while it waited for the pool gives the connection straight back without
  * running anything; a connection that broke meanwhile is destroyed rather than reused.
  */
-async function runBounded(pool: PostgresPoolLike, ms: number, call: PooledCall, text: string, params: readonly unknown[] | undefined): Promise<readonly Record<string, unknown>[]> {
+async function runBounded(
+  pool: PostgresPoolLike,
+  ms: number,
+  call: PooledCall,
+  text: string,
+  params: readonly unknown[] | undefined,
+  name: string | undefined,
+): Promise<readonly Record<string, unknown>[]> {
   const connection = await pool.connect();
   call.connected = true;
   if (call.expired) {
@@ -47,7 +54,7 @@ async function runBounded(pool: PostgresPoolLike, ms: number, call: PooledCall, 
       await query(connectionLimits(ms));
       limitsOf.set(connection, ms);
     }
-    return await query(text, params);
+    return await query(text, params, name);
   } finally {
     connection.off?.('error', onError);
     connection.release(lost);
@@ -79,12 +86,12 @@ export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
   if (!isPool(client)) {
     const plain = queryOf(client);
     const timedOut = (): StoreUnavailableError => new StoreUnavailableError('timeout');
-    return (text, params) => raceDeadline(() => plain(text, params).catch(failed), ms, timedOut);
+    return (text, params, name) => raceDeadline(() => plain(text, params, name).catch(failed), ms, timedOut);
   }
-  return (text, params) => {
+  return (text, params, name) => {
     const call: PooledCall = { connected: false, expired: false };
     return raceDeadline(
-      () => runBounded(client, ms, call, text, params).catch(failed),
+      () => runBounded(client, ms, call, text, params, name).catch(failed),
       ms,
       () => {
         call.expired = true;
@@ -101,9 +108,9 @@ export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
  * const query = mappedQuery(queryOf(pool));
  */
 export function mappedQuery(query: Query): Query {
-  return async (text, params) => {
+  return async (text, params, name) => {
     try {
-      return await query(text, params);
+      return await query(text, params, name);
     } catch (error) {
       throw storeFailure(error);
     }

@@ -40,8 +40,17 @@ export type PGliteLike = PostgresQueryable & {
  */
 export type PostgresClient = PostgresPoolLike | PGliteLike | PostgresQueryable;
 
-/** Runs one statement and returns its rows. */
-export type Query = (text: string, params?: readonly unknown[]) => Promise<readonly Row[]>;
+/**
+ * Runs one statement and returns its rows. `name`, when given, asks for a named prepared
+ * statement: on node-postgres the statement is parsed (and its plan cached) once per connection
+ * and run by name after; every other client runs `text` as it would without a name.
+ */
+export type Query = (text: string, params?: readonly unknown[], name?: string) => Promise<readonly Row[]>;
+
+/** node-postgres's query config (`client.query({ name, text, values })`): `pg` is not imported. */
+type NamedStatementQueryable = {
+  query(config: { readonly name: string; readonly text: string; readonly values?: unknown[] }): Promise<{ rows: unknown[] }>;
+};
 
 const isPGlite = (client: PostgresClient): client is PGliteLike => typeof (client as Partial<PGliteLike>).transaction === 'function';
 
@@ -50,13 +59,52 @@ export const isPool = (client: PostgresClient): client is PostgresPoolLike =>
   typeof (client as Partial<PostgresPoolLike>).connect === 'function' && typeof (client as Partial<PostgresPoolLike>).totalCount === 'number';
 
 /**
- * One statement through `client` (a pool picks any connection; autocommit).
+ * True for node-postgres (a `pg.Pool`, a `pg.Client`, a pooled `pg.Client`), the one client
+ * known to take a named statement: told apart by its shape (a pool's `Client` class and
+ * `options`; a client's `connectionParameters`), never PGlite. Anything else, a wrapper with
+ * only `query(text, params)` included, is sent plain text.
+ */
+export function takesNamedStatements(client: PostgresQueryable): boolean {
+  const shape = client as { transaction?: unknown; Client?: unknown; options?: unknown; connectionParameters?: unknown; connect?: unknown };
+  if (typeof shape.transaction === 'function' || typeof shape.connect !== 'function') return false;
+  const pool = typeof shape.Client === 'function' && typeof shape.options === 'object' && shape.options !== null;
+  const single = typeof shape.connectionParameters === 'object' && shape.connectionParameters !== null;
+  return pool || single;
+}
+
+/**
+ * One statement through `client` (a pool picks any connection; autocommit). A statement given
+ * a `name` runs as a named prepared statement on node-postgres (see `takesNamedStatements`,
+ * decided once here) and as plain text on any other client.
  *
  * @example
  * const rows = await queryOf(pool)('SELECT 1 AS one'); // [{ one: 1 }]
+ * await queryOf(pool)('SELECT $1::int AS n', [1], statementName('SELECT $1::int AS n')); // parsed once per connection
  */
 export function queryOf(client: PostgresQueryable): Query {
-  return async (text, params) => (await client.query(text, params === undefined ? undefined : [...params])).rows as Row[];
+  const copy = (params: readonly unknown[] | undefined) => (params === undefined ? undefined : [...params]);
+  if (!takesNamedStatements(client)) return async (text, params) => (await client.query(text, copy(params))).rows as Row[];
+  const named = client as unknown as NamedStatementQueryable;
+  return async (text, params, name) => {
+    const values = copy(params);
+    const result = name === undefined ? await client.query(text, values) : await named.query(values === undefined ? { name, text } : { name, text, values });
+    return result.rows as Row[];
+  };
+}
+
+/**
+ * The name a prepared statement of this text gets: `payments_kit_` and a 64-bit FNV-1a hash of
+ * the text, in hex. The same text has the same name in every process and every copy of this
+ * module (node-postgres refuses one name for two texts on a connection), and a schema's
+ * statements differ from another schema's because the schema is in their text.
+ *
+ * @example
+ * statementName('SELECT 1') // 'payments_kit_' + 16 hex digits, the same on every call
+ */
+export function statementName(text: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) hash = ((hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return `payments_kit_${hash.toString(16).padStart(16, '0')}`;
 }
 
 /**

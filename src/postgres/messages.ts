@@ -10,5 +10,6 @@ export const POSTGRES_MESSAGES = {
   unstorableSeedText: (what: string) =>
     `seed: ${what} holds a NUL character or a lone surrogate, which PostgreSQL text cannot store`,
   badListenConfig: 'listenConfig must be an object of node-postgres client options (e.g. { connectionString }), and is used only with a pg.Pool',
+  badPreparedStatements: 'preparedStatements must be true or false',
   unstorableKey: 'the idempotency key holds a NUL character or a lone surrogate, which PostgreSQL text cannot store',
 } as const;

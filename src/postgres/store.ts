@@ -14,7 +14,7 @@ import { checkRedriveFilter, deadPageSize } from '../http/store/dead-letters.js'
 import { IdempotencyKeyLostError } from '../http/store/errors.js';
 import { boundedQuery, mappedQuery } from './bounded.js';
 import { coalesced } from './coalesce.js';
-import { type PostgresClient, type Query, type Row, inTransaction, queryOf } from './client.js';
+import { type PostgresClient, type Query, type Row, inTransaction, queryOf, statementName } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
 import { POSTGRES_MESSAGES } from './messages.js';
 import { DEFAULT_SCHEMA, quoteSchemaName } from './schema-name.js';
@@ -40,6 +40,13 @@ export type PostgresStoreOptions = {
    * transaction-pooling PgBouncer, which cannot hold a LISTEN (docs/storage.md).
    */
   readonly listenConfig?: Readonly<Record<string, unknown>>;
+  /**
+   * On node-postgres, run the dispatcher's hot statements (claim, mark delivered) as named
+   * prepared statements, parsed and planned once per connection (default `true`). Set `false`
+   * behind a transaction-mode PgBouncer that does not track prepared statements (before 1.21,
+   * or `max_prepared_statements = 0`). PGlite and other clients always get plain text.
+   */
+  readonly preparedStatements?: boolean;
 };
 
 /** Options of {@link PostgresStore.prune}. */
@@ -70,6 +77,15 @@ export type PostgresStore = Store & {
 };
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The statements run as named prepared statements on node-postgres: the dispatcher's claim and
+ * its mark, each run once or more per delivery (the claim sits between a NOTIFY and `deliver`).
+ */
+const PREPARED = ['claimEffects', 'completeEffects'] as const;
+
+/** The name of each statement of {@link PREPARED}; none with `preparedStatements: false`. */
+type StatementNames = Partial<Record<(typeof PREPARED)[number], string>>;
 
 /** At most this many completions share one statement. */
 const COMPLETE_BATCH = 256;
@@ -113,7 +129,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     throw new TypeError(POSTGRES_MESSAGES.badListenConfig);
   const channel = effectsChannel(schema);
   const listen = subscriberOf(client, { channel, applicationName: listenerApplicationName(schema), ...(listenConfig === undefined ? {} : { config: listenConfig }) });
-  return storeOn({ client, schema, listen }, storeStatements(s, channel), mappedQuery(queryOf(client)));
+  const { preparedStatements = true } = options;
+  if (typeof preparedStatements !== 'boolean') throw new TypeError(POSTGRES_MESSAGES.badPreparedStatements);
+  const sql = storeStatements(s, channel);
+  const names: StatementNames = preparedStatements ? Object.fromEntries(PREPARED.map((key) => [key, statementName(sql[key])])) : {};
+  return storeOn({ client, schema, listen, names }, sql, mappedQuery(queryOf(client)));
 }
 
 /** `subscribeToEffects` for clients that can listen (a `pg.Pool`, PGlite); `undefined` for a single `pg.Client`. */
@@ -123,15 +143,15 @@ function subscriberOf(client: PostgresClient, setup: ListenSetup): Store['subscr
   return undefined;
 }
 
-/** What every view of one store shares: its client, its schema and how it listens for effects. */
-type StoreBase = { readonly client: PostgresClient; readonly schema: string; readonly listen: Store['subscribeToEffects'] };
+/** What every view of one store shares: its client, its schema, how it listens for effects, its prepared statements' names. */
+type StoreBase = { readonly client: PostgresClient; readonly schema: string; readonly listen: Store['subscribeToEffects']; readonly names: StatementNames };
 
 /**
  * The store port over `query` (plain, or bounded by a deadline): `bounded(ms)` answers the
  * same store with every statement under `boundedQuery`.
  */
 function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresStore {
-  const { client, schema, listen } = on;
+  const { client, schema, listen, names } = on;
   const first = async (text: string, params: readonly unknown[]): Promise<Row | undefined> => (await query(text, params))[0];
   const document = <T>(row: Row | undefined): T | undefined => (row === undefined ? undefined : (JSON.parse(row['document'] as string) as T));
   /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
@@ -140,7 +160,7 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
   /** completeEffect's statement, shared by the calls made together (a dispatcher completes its deliveries at once). */
   const completeTogether = coalesced(
     async (claims: readonly { readonly effectID: string; readonly claimToken: string }[]) => {
-      const rows = await query(sql.completeEffects, [claims.map((c) => c.effectID), claims.map((c) => c.claimToken)]);
+      const rows = await query(sql.completeEffects, [claims.map((c) => c.effectID), claims.map((c) => c.claimToken)], names.completeEffects);
       const done = new Set(rows.map((row) => row['effect_id']));
       return claims.map((c) => done.has(c.effectID));
     },
@@ -204,7 +224,7 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
 
     async claimEffects({ limit, leaseMs }) {
       if (!(limit >= 1)) return [];
-      const rows = await query(sql.claimEffects, [Math.floor(limit), leaseMs]);
+      const rows = await query(sql.claimEffects, [Math.floor(limit), leaseMs], names.claimEffects);
       return [...rows]
         .sort((x, y) => compareDecimal(x['seq'] as string, y['seq'] as string))
         .map(

@@ -5,11 +5,16 @@ import { createHandler, createStaticAuth } from '../../src/http/index.js';
 import type { Invoice } from '../../src/schemas/index.js';
 import { type PostgresClient, SCHEMA_VERSION, createPostgresStore, migratePostgres } from '../../src/postgres/index.js';
 import { fixtureInvoice } from '../../src/testing/index.js';
+import { queryOf, statementName, takesNamedStatements } from '../../src/postgres/client.js';
+import { POSTGRES_MESSAGES } from '../../src/postgres/messages.js';
 import { PGLITE_START_MS, createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema, useRealPool } from './helpers.js';
 
 const A = 'acct-a';
 const B = 'acct-b';
 const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
+
+/** The SQL of a `query` call's first argument: a text, or node-postgres's `{ name, text, values }`. */
+const textOf = (first: unknown): string => (typeof first === 'string' ? first : String((first as { text?: unknown }).text));
 
 /** The tests every client runs: `client()` is the database of the suite. */
 function adapterChecks(label: string, client: () => PostgresClient, schemas: string[], { realServer }: { realServer: boolean }) {
@@ -159,13 +164,47 @@ function adapterChecks(label: string, client: () => PostgresClient, schemas: str
         store.completeEffect(c1!.effectID, c1!.claimToken),
       ]);
       expect(answers).toEqual([true, false, true, false]);
-      const statements = spy.mock.calls.filter(([text]) => String(text).includes('AS c(effect_id, claim_token)'));
+      const statements = spy.mock.calls.filter(([first]) => textOf(first).includes('AS c(effect_id, claim_token)'));
       expect(statements).toHaveLength(2); // c1, c2, c3 together; the repeated c1 after them
     } finally {
       spy.mockRestore();
     }
     expect(await store.completeEffect(c2!.effectID, c2!.claimToken)).toBe(true);
     expect((await store.outboxStats()).pending).toBe(1);
+  });
+
+  it(`${label}: the claim and the mark are named prepared statements on node-postgres only, the same name in every store of the schema`, async () => {
+    const schema = schemaFor('named');
+    const store = await createPostgresStore({ client: client(), schema, seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+    const effect = { type: 'invoice.finalized', invoiceID: INVOICE } as never;
+    await store.compareAndSetInvoice(A, fixtureInvoice(INVOICE, 'x'), '1', { effects: [{ effectID: 'n1', requestId: 'r', effect }] });
+    const spy = vi.spyOn(client() as { query: (...args: never[]) => unknown }, 'query');
+    try {
+      const [claim] = await store.claimEffects({ limit: 10, leaseMs: 60_000 });
+      expect(await store.completeEffect(claim!.effectID, claim!.claimToken)).toBe(true);
+      expect(await store.claimEffects({ limit: 10, leaseMs: 60_000 })).toEqual([]);
+      await store.getInvoice(A, INVOICE);
+      const firsts = spy.mock.calls.map(([first]) => first as unknown);
+      const hot = firsts.filter((first) => /FOR UPDATE SKIP LOCKED|AS c\(effect_id, claim_token\)/.test(textOf(first)));
+      expect(hot).toHaveLength(3);
+      if (realServer) {
+        // node-postgres: { name, text, values }; the second claim has the first one's name.
+        const names = hot.map((first) => (first as { name?: unknown }).name);
+        expect(names.every((name) => typeof name === 'string' && /^payments_kit_[0-9a-f]{16}$/.test(name))).toBe(true);
+        expect(new Set(names).size).toBe(2);
+        expect(names[2]).toBe(names[0]);
+        expect((hot[0] as { values?: unknown }).values).toEqual([10, 60_000]);
+      } else expect(hot.every((first) => typeof first === 'string')).toBe(true); // PGlite: plain text
+      // Every other statement stays plain text.
+      expect(firsts.filter((first) => !hot.includes(first)).every((first) => typeof first === 'string')).toBe(true);
+      spy.mockClear();
+      const other = await createPostgresStore({ client: client(), schema, migrate: false });
+      await other.claimEffects({ limit: 10, leaseMs: 60_000 });
+      const again = spy.mock.calls.map(([first]) => first as unknown).find((first) => textOf(first).includes('FOR UPDATE SKIP LOCKED'));
+      expect(typeof again === 'string' ? again : (again as { name: string }).name).toBe(typeof hot[0] === 'string' ? hot[0] : (hot[0] as { name: string }).name);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it(`${label}: prune deletes delivered effects and expired idempotency records, and nothing pending or live`, async () => {
@@ -270,5 +309,87 @@ describeRealPostgres('the PostgreSQL adapter on a real server', (url) => {
     } finally {
       await single.end();
     }
+  });
+
+  it('prepares the claim and the mark on the server once per connection (pg.Client), and not with preparedStatements: false', async () => {
+    const schema = uniqueSchema('prepared');
+    schemas.push(schema);
+    const single = new pg.Client({ connectionString: url });
+    await single.connect();
+    const prepared = async () =>
+      (await single.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'payments\\_kit\\_%' ORDER BY statement`)).rows;
+    try {
+      const effect = { type: 'invoice.finalized', invoiceID: INVOICE } as never;
+      const plain = await createPostgresStore({ client: single, schema, preparedStatements: false, seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+      await plain.compareAndSetInvoice(A, fixtureInvoice(INVOICE, 'x'), '1', { effects: ['p1', 'p2'].map((effectID) => ({ effectID, requestId: 'r', effect })) });
+      const [p1] = await plain.claimEffects({ limit: 1, leaseMs: 60_000 });
+      expect(await plain.completeEffect(p1!.effectID, p1!.claimToken)).toBe(true);
+      expect(await prepared()).toEqual([]);
+      await expect(createPostgresStore({ client: single, schema, migrate: false, preparedStatements: 'no' as never })).rejects.toThrow(POSTGRES_MESSAGES.badPreparedStatements);
+
+      const store = await createPostgresStore({ client: single, schema, migrate: false });
+      const [p2] = await store.claimEffects({ limit: 1, leaseMs: 60_000 });
+      expect(await store.completeEffect(p2!.effectID, p2!.claimToken)).toBe(true);
+      expect(await store.claimEffects({ limit: 1, leaseMs: 60_000 })).toEqual([]); // run by name the second time
+      const rows = await prepared();
+      expect(rows).toHaveLength(2);
+      expect(rows.map((row) => row.statement.includes('FOR UPDATE SKIP LOCKED') || row.statement.includes('AS c(effect_id, claim_token)'))).toEqual([true, true]);
+    } finally {
+      await single.end();
+    }
+  });
+
+  it('the bounded view (store.bounded) prepares on the pooled connection it runs on', async () => {
+    const schema = uniqueSchema('bounded');
+    schemas.push(schema);
+    const one = createPool(url, 1);
+    try {
+      const store = await createPostgresStore({ client: one, schema });
+      expect(await store.bounded(5_000).claimEffects({ limit: 1, leaseMs: 60_000 })).toEqual([]);
+      const { rows } = await one.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'payments\\_kit\\_%'`);
+      expect(rows.map((row) => row.statement.includes('FOR UPDATE SKIP LOCKED'))).toEqual([true]);
+    } finally {
+      await one.end();
+    }
+  });
+
+  it('a client that is neither node-postgres nor PGlite gets plain text, with or without a pool behind it', async () => {
+    const schema = uniqueSchema('wrapped');
+    schemas.push(schema);
+    const calls: unknown[][] = [];
+    const wrapped = { query: (text: string, params?: unknown[]) => (calls.push([text, params]), realPool().query(text, params)) };
+    const store = await createPostgresStore({ client: wrapped, schema, seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+    const effect = { type: 'invoice.finalized', invoiceID: INVOICE } as never;
+    await store.compareAndSetInvoice(A, fixtureInvoice(INVOICE, 'x'), '1', { effects: [{ effectID: 'w1', requestId: 'r', effect }] });
+    const [claim] = await store.claimEffects({ limit: 10, leaseMs: 60_000 });
+    expect(await store.completeEffect(claim!.effectID, claim!.claimToken)).toBe(true);
+    expect(calls.every(([text, ...rest]) => typeof text === 'string' && rest.length === 1)).toBe(true);
+  });
+});
+
+describe('named statements: which clients take them, and their names', () => {
+  it('node-postgres (Pool, Client) takes them; PGlite, a bare query() and a pool-like wrapper do not', () => {
+    const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
+    const single = new pg.Client({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(takesNamedStatements(pool)).toBe(true);
+    expect(takesNamedStatements(single)).toBe(true);
+    const query = async () => ({ rows: [] });
+    expect(takesNamedStatements({ query })).toBe(false);
+    expect(takesNamedStatements({ query, connect: async () => ({ query, release() {} }), totalCount: 0 } as never)).toBe(false);
+    expect(takesNamedStatements({ query, transaction: async () => undefined, connect: async () => undefined, connectionParameters: {} } as never)).toBe(false);
+  });
+
+  it('a custom client with only query(text, params) is called with text and params, a name or not', async () => {
+    const query = vi.fn(async () => ({ rows: [{ one: 1 }] }));
+    expect(await queryOf({ query })('SELECT $1::int AS one', [1], statementName('SELECT $1::int AS one'))).toEqual([{ one: 1 }]);
+    expect(query).toHaveBeenCalledWith('SELECT $1::int AS one', [1]);
+  });
+
+  it('a name is the same for the same text, in hex, and differs for another text (another schema)', () => {
+    const text = 'SELECT seq FROM "payments_kit".effects';
+    expect(statementName(text)).toBe(statementName(text));
+    expect(statementName(text)).toMatch(/^payments_kit_[0-9a-f]{16}$/);
+    expect(statementName(text)).not.toBe(statementName(text.replace('payments_kit', 'payments_kit2')));
+    expect(statementName('')).toBe('payments_kit_cbf29ce484222325');
   });
 });
