@@ -57,11 +57,68 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
+/** Where a path leads: its node (`undefined`: no route) and the params read on the way. */
+type Walk<E> = { readonly node: Node<E> | undefined; readonly params: Readonly<Record<string, string>> };
+
+const NO_ROUTE: Walk<never> = Object.freeze({ node: undefined, params: Object.freeze(new PathParams()) });
+
+/** Walks `path`'s segments in place (no split array); params are built only when a segment is one. */
+function walk<E>(root: Node<E>, path: string): Walk<E> {
+  if (path.charCodeAt(0) !== 47 /* / */) return NO_ROUTE;
+  let node: Node<E> = root;
+  const params = new PathParams();
+  const length = path.length;
+  let start = 1;
+  for (;;) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = length;
+    if (end === start) return NO_ROUTE;
+    const segment = path.slice(start, end);
+    const literal = node.literals.size === 0 ? undefined : node.literals.get(segment);
+    if (literal !== undefined) node = literal;
+    else {
+      if (node.param === undefined) return NO_ROUTE;
+      const value = decodeSegment(segment);
+      if (value === undefined || value === '') return NO_ROUTE;
+      params[node.param.name] = value;
+      node = node.param.node;
+    }
+    if (end === length) break;
+    start = end + 1;
+  }
+  return node.allow === undefined ? NO_ROUTE : { node, params: Object.freeze(params) };
+}
+
+function answerFor<E extends CatalogEntry>(walked: Walk<E>, method: string): RouteMatch<E> {
+  const { node } = walked;
+  if (node?.allow === undefined) return NOT_FOUND;
+  const entry = node.methods.get(method) ?? (method === 'HEAD' ? node.methods.get('GET') : undefined);
+  if (entry === undefined) return Object.freeze({ kind: 'method-not-allowed', allow: node.allow });
+  return Object.freeze({ kind: 'found', entry, params: walked.params });
+}
+
+/**
+ * The router remembers the answers for this many paths (then starts afresh), for paths of up
+ * to {@link MATCH_CACHE_MAX_PATH_LENGTH} characters and up to {@link MATCH_CACHE_MAX_METHODS}
+ * methods a path: a client repeating a path (polling a schedule, retrying an update) is
+ * answered by one map read, and its params are the same (already hashed) strings each time,
+ * which the store's map reads then find faster. Bounded whatever clients send: at most
+ * 1,024 x 256 characters of keys.
+ */
+export const MATCH_CACHE_MAX_PATHS = 1_024;
+/** Longer paths are walked every time (see {@link MATCH_CACHE_MAX_PATHS}). */
+export const MATCH_CACHE_MAX_PATH_LENGTH = 256;
+/** Answers kept per remembered path (see {@link MATCH_CACHE_MAX_PATHS}). */
+export const MATCH_CACHE_MAX_METHODS = 8;
+
+type Remembered<E extends CatalogEntry> = { readonly walked: Walk<E>; readonly answers: Map<string, RouteMatch<E>> };
+
 /**
  * Compiles a catalog into a segment tree. Literal segments win over parameters; an empty
  * segment (`//`, a trailing `/`) or a parameter that is not valid percent-encoding matches
  * nothing. Literals are compared as written (no percent-decoding), parameters are decoded.
  * `HEAD` finds the path's GET operation, and `Allow` lists `HEAD` wherever `GET` is.
+ * Answers are frozen and, for recent paths, remembered (see {@link MATCH_CACHE_MAX_PATHS}).
  *
  * @example
  * createRouter(OPERATION_CATALOG).match('GET', '/accounts/a1/schedules/s1')
@@ -70,36 +127,23 @@ function decodeSegment(segment: string): string | undefined {
 export function createRouter<E extends CatalogEntry>(catalog: readonly E[]): Router<E> {
   const root = newNode<E>();
   for (const entry of catalog) insert(root, entry);
+  const remembered = new Map<string, Remembered<E>>();
   return {
     match(method, path) {
-      if (path.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
-      // Walks the segments in place (no split array); params are built only when a segment is one.
-      let node: Node<E> = root;
-      let params: Record<string, string> | undefined;
-      const length = path.length;
-      let start = 1;
-      for (;;) {
-        let end = path.indexOf('/', start);
-        if (end < 0) end = length;
-        if (end === start) return NOT_FOUND;
-        const segment = path.slice(start, end);
-        const literal = node.literals.size === 0 ? undefined : node.literals.get(segment);
-        if (literal !== undefined) node = literal;
-        else {
-          if (node.param === undefined) return NOT_FOUND;
-          const value = decodeSegment(segment);
-          if (value === undefined || value === '') return NOT_FOUND;
-          params ??= new PathParams();
-          params[node.param.name] = value;
-          node = node.param.node;
+      let known = remembered.get(path);
+      if (known === undefined) {
+        known = { walked: walk(root, path), answers: new Map() };
+        if (path.length <= MATCH_CACHE_MAX_PATH_LENGTH) {
+          if (remembered.size >= MATCH_CACHE_MAX_PATHS) remembered.clear();
+          remembered.set(path, known);
         }
-        if (end === length) break;
-        start = end + 1;
       }
-      if (node.allow === undefined) return NOT_FOUND;
-      const entry = node.methods.get(method) ?? (method === 'HEAD' ? node.methods.get('GET') : undefined);
-      if (entry === undefined) return { kind: 'method-not-allowed', allow: node.allow };
-      return { kind: 'found', entry, params: params ?? new PathParams() };
+      let answer = known.answers.get(method);
+      if (answer === undefined) {
+        answer = answerFor(known.walked, method);
+        if (known.answers.size < MATCH_CACHE_MAX_METHODS) known.answers.set(method, answer);
+      }
+      return answer;
     },
   };
 }

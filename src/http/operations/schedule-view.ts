@@ -74,22 +74,22 @@ export class ScheduleView {
   }
 
   /**
-   * The get-schedule body at `now`, serialized once per shown slice (as text, or as UTF-8
-   * bytes when long: see `cachedBody`), so a repeated answer costs no `JSON.stringify`.
+   * The get-schedule body at `t` (epoch milliseconds), serialized once per shown slice (as
+   * text, or as UTF-8 bytes when long: see `cachedBody`), so a repeated answer costs no
+   * `JSON.stringify`.
    *
    * @example
-   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, new Date())
+   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, Date.now())
    * // '{"scheduleID":...,"occurrences":[...]}' (or those bytes)
    */
-  body(schedule: Schedule, now: Date): string | Uint8Array<ArrayBuffer> {
-    const t = now.getTime();
+  body(schedule: Schedule, t: number): string | Uint8Array<ArrayBuffer> {
     let expansion = this.#cache.get(schedule);
     if (expansion === undefined || t < expansion.from || t > expansion.from + SCHEDULE_CACHE_SLACK_MS) {
       expansion = this.#expand(schedule, t);
       this.#cache.set(schedule, expansion);
     }
     const slice = this.#slice(expansion, t);
-    if (slice === undefined) return serialize(schedule, occurrencesToShow(schedule, now, this.#horizon));
+    if (slice === undefined) return serialize(schedule, occurrencesToShow(schedule, new Date(t), this.#horizon));
     if (
       expansion.lastBody !== undefined &&
       expansion.lastHistoryCount === slice.historyCount &&

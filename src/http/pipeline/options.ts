@@ -139,6 +139,8 @@ export type ResolvedOptions = {
   /** Called after a write committed effects to the outbox (wakes the in-process dispatcher of `onEffect`). */
   readonly effectsCommitted: (() => void) | undefined;
   readonly clock: () => Date;
+  /** `clock` in epoch milliseconds: `Date.now` for the default clock, so that a read makes no `Date`. */
+  readonly now: () => number;
   readonly generateId: () => string;
   readonly rateLimiter: RateLimiter | undefined;
   readonly downstreamTimeoutMs: number;
@@ -170,6 +172,7 @@ export const OPTION_MESSAGES = Object.freeze({
 
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
+const clockInMilliseconds = (clock: () => Date) => (): number => clock().getTime();
 
 const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, OPTION_MESSAGES.positive(name));
 
@@ -222,6 +225,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     idempotency: resolveIdempotency(options.idempotency),
     effectsCommitted: undefined,
     clock: options.clock ?? systemClock,
+    now: options.clock === undefined ? Date.now : clockInMilliseconds(options.clock),
     generateId: options.generateId ?? freshUuid,
     rateLimiter: options.rateLimiter,
     downstreamTimeoutMs,
