@@ -9,6 +9,10 @@
 //                    MeterProvider + reader (what a production host runs, bar the network)
 //   sdk-kept / off   the same, the exporter emptied once a second (the spans it holds: GC)
 //   simple / off     SDK, SimpleSpanProcessor + InMemorySpanExporter, MeterProvider + reader
+//   floor: one SDK span / none   no handler: node:http answering our handler's bytes, with
+//                    and without one SDK server span and one duration record per request
+//                    (the least any instrumentation of the request costs with this SDK;
+//                    BENCH_FLOOR_PARTS=trace or meter keeps only the span or only the record)
 //   off / base       this build without telemetry vs another build (BENCH_BASELINE_DIST,
 //                    named BENCH_BASELINE_LABEL; skipped without it): the package built before
 //                    telemetry, or this tree with the request path's telemetry hooks removed
@@ -16,7 +20,8 @@
 //   npm run build && npx tsx bench/telemetry-http.bench.ts
 //   BENCH_BASELINE_DIST=/tmp/otel-base/dist BENCH_PAIRS=5 BENCH_DURATION=3 npx tsx bench/telemetry-http.bench.ts
 // (the baseline builds: docs/performance.md, "the cost of telemetry").
-// BENCH_ONLY=<regex> runs only the pairs whose label matches.
+// BENCH_ONLY=<regex> runs only the pairs whose label matches. BENCH_STORE=postgres serves from the
+// PostgreSQL store (PAYMENTS_KIT_PG_URL; each server its own schema) instead of the memory store.
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -39,9 +44,15 @@ const SERVER = join(CACHE, 'telemetry-server.mjs');
 await build({ entryPoints: ['bench/http/telemetry-server.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: SERVER, logLevel: 'error' });
 
 const account = `/accounts/${DEMO_IDS.accountID}`;
-const REQUESTS: Record<string, Request> = {
-  'GET schedule': { method: 'GET', path: `${account}/schedules/${DEMO_IDS.scheduleID}`, headers: BENCH_HEADERS },
-  'PATCH invoice': { method: 'PATCH', path: `${account}/invoices/${DEMO_IDS.invoiceID}`, headers: { ...BENCH_HEADERS, 'content-type': 'application/json' }, body: BENCH_PATCH_BODY },
+const REQUESTS: Record<string, Request & { readonly route: string }> = {
+  'GET schedule': { method: 'GET', path: `${account}/schedules/${DEMO_IDS.scheduleID}`, route: '/accounts/{accountID}/schedules/{scheduleID}', headers: BENCH_HEADERS },
+  'PATCH invoice': {
+    method: 'PATCH',
+    path: `${account}/invoices/${DEMO_IDS.invoiceID}`,
+    route: '/accounts/{accountID}/invoices/{invoiceID}',
+    headers: { ...BENCH_HEADERS, 'content-type': 'application/json' },
+    body: BENCH_PATCH_BODY,
+  },
 };
 type Side = { readonly dist: string; readonly variant: string };
 const PAIRINGS: { readonly label: string; readonly a: Side; readonly b: Side }[] = [
@@ -50,18 +61,21 @@ const PAIRINGS: { readonly label: string; readonly a: Side; readonly b: Side }[]
   { label: 'sdk (batch) / off', a: { dist: OURS, variant: 'off' }, b: { dist: OURS, variant: 'sdk' } },
   { label: 'sdk (batch, spans kept 1 s) / off', a: { dist: OURS, variant: 'off' }, b: { dist: OURS, variant: 'sdk-kept' } },
   { label: 'sdk (simple) / off', a: { dist: OURS, variant: 'off' }, b: { dist: OURS, variant: 'simple' } },
+  // The SDK's own floor: no handler, node:http answering our bytes, with and without one span.
+  { label: 'floor: one SDK span / none', a: { dist: OURS, variant: 'floor-off' }, b: { dist: OURS, variant: 'floor-sdk' } },
   ...(BASELINE === undefined ? [] : [{ label: `off / ${BASELINE_LABEL}`, a: { dist: resolve(BASELINE), variant: 'off' }, b: { dist: OURS, variant: 'off' } }]),
 ];
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-console.log(`telemetry over HTTP: ${PAIRS} pairs x ${DURATION} s, ${CONNECTIONS} connections, wrk on CPU 0, servers on CPU 1; ${new Date().toISOString()}, load average ${load()}`);
+console.log(`telemetry over HTTP, ${process.env['BENCH_STORE'] === 'postgres' ? 'PostgreSQL' : 'memory'} store: ${PAIRS} pairs x ${DURATION} s, ${CONNECTIONS} connections, wrk on CPU 0, servers on CPU 1; ${new Date().toISOString()}, load average ${load()}`);
 console.log('| scenario | pair (b / a) | b/a median | range | b req/s (median) | a req/s (median) |');
 console.log('|---|---|---:|---|---:|---:|');
 const ONLY = process.env['BENCH_ONLY'];
 for (const [scenario, request] of Object.entries(REQUESTS)) {
   for (const { label, a, b } of PAIRINGS.filter((pairing) => ONLY === undefined || new RegExp(ONLY).test(pairing.label))) {
     const servers: Running[] = [];
+    Object.assign(process.env, { BENCH_FLOOR_METHOD: request.method, BENCH_FLOOR_PATH: request.path, BENCH_FLOOR_ROUTE: request.route });
     try {
       servers.push(await startServer([SERVER, a.dist, a.variant]), await startServer([SERVER, b.dist, b.variant]));
       const { ratios, aRps, bRps, aBad, bBad } = await paired(servers[0]!, servers[1]!, request, { pairs: PAIRS, seconds: DURATION, connections: CONNECTIONS, cacheDir: CACHE });

@@ -4,7 +4,8 @@
 // the larger answers measure the client. Each run also reads the server process's CPU time
 // from /proc, so a table can show whether the server was saturated (busy close to 100%).
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -82,8 +83,16 @@ function wrkScript(target: Target, cacheDir: string): string {
   const lines = [`wrk.method = ${luaString(target.method)}`];
   if (target.body !== undefined) lines.push(`wrk.body = ${luaString(target.body)}`);
   for (const [name, value] of Object.entries(target.headers ?? {})) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
-  const file = join(cacheDir, `wrk-${Buffer.from(lines.join('\n')).toString('base64url').slice(0, 40)}.lua`);
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  const text = `${lines.join('\n')}\n`;
+  // Named by a hash of the whole script, written once, atomically (a file of its own, then a
+  // rename): both sides of a pair ask for the same script at the same moment, and rewriting
+  // the file in place let one wrk read it truncated and send bare GETs (401s) for a whole pair.
+  const file = join(cacheDir, `wrk-${createHash('sha256').update(text).digest('base64url').slice(0, 32)}.lua`);
+  if (!existsSync(file)) {
+    const draft = `${file}.${process.pid}.tmp`;
+    writeFileSync(draft, text);
+    renameSync(draft, file);
+  }
   return file;
 }
 
