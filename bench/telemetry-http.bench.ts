@@ -21,12 +21,14 @@
 //   BENCH_BASELINE_DIST=/tmp/otel-base/dist BENCH_PAIRS=5 BENCH_DURATION=3 npx tsx bench/telemetry-http.bench.ts
 // (the baseline builds: docs/performance.md, "the cost of telemetry").
 // BENCH_ONLY=<regex> runs only the pairs whose label matches. BENCH_STORE=postgres serves from the
-// PostgreSQL store (PAYMENTS_KIT_PG_URL; each server its own schema) instead of the memory store.
+// PostgreSQL store (PAYMENTS_KIT_PG_URL; each server its own schema) instead of the memory store;
+// there PATCH invoice goes to BENCH_INVOICES (default 1,000) invoices in turn, so that 50
+// connections rewrite different rows (on one invoice most answers would be 409 conflicts).
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS } from './http/fixtures.js';
+import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS, benchInvoiceIDs } from './http/fixtures.js';
 import { hasTaskset, pickClient } from './http/load.js';
 import { type Request, type Running, median, paired, startServer, stopServer } from './http/pair.js';
 
@@ -44,6 +46,9 @@ const SERVER = join(CACHE, 'telemetry-server.mjs');
 await build({ entryPoints: ['bench/http/telemetry-server.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: SERVER, logLevel: 'error' });
 
 const account = `/accounts/${DEMO_IDS.accountID}`;
+const ON_POSTGRES = process.env['BENCH_STORE'] === 'postgres';
+if (ON_POSTGRES) process.env['BENCH_INVOICES'] ??= '1000';
+const invoicePaths = ON_POSTGRES ? benchInvoiceIDs(Number(process.env['BENCH_INVOICES'])).map((id) => `${account}/invoices/${id}`) : undefined;
 const REQUESTS: Record<string, Request & { readonly route: string }> = {
   'GET schedule': { method: 'GET', path: `${account}/schedules/${DEMO_IDS.scheduleID}`, route: '/accounts/{accountID}/schedules/{scheduleID}', headers: BENCH_HEADERS },
   'PATCH invoice': {
@@ -52,6 +57,7 @@ const REQUESTS: Record<string, Request & { readonly route: string }> = {
     route: '/accounts/{accountID}/invoices/{invoiceID}',
     headers: { ...BENCH_HEADERS, 'content-type': 'application/json' },
     body: BENCH_PATCH_BODY,
+    ...(invoicePaths === undefined ? {} : { paths: invoicePaths }),
   },
 };
 type Side = { readonly dist: string; readonly variant: string };
@@ -68,7 +74,7 @@ const PAIRINGS: { readonly label: string; readonly a: Side; readonly b: Side }[]
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-console.log(`telemetry over HTTP, ${process.env['BENCH_STORE'] === 'postgres' ? 'PostgreSQL' : 'memory'} store: ${PAIRS} pairs x ${DURATION} s, ${CONNECTIONS} connections, wrk on CPU 0, servers on CPU 1; ${new Date().toISOString()}, load average ${load()}`);
+console.log(`telemetry over HTTP, ${ON_POSTGRES ? `PostgreSQL store (PATCH over ${invoicePaths?.length} invoices)` : 'memory store'}: ${PAIRS} pairs x ${DURATION} s, ${CONNECTIONS} connections, wrk on CPU 0, servers on CPU 1; ${new Date().toISOString()}, load average ${load()}`);
 console.log('| scenario | pair (b / a) | b/a median | range | b req/s (median) | a req/s (median) |');
 console.log('|---|---|---:|---|---:|---:|');
 const ONLY = process.env['BENCH_ONLY'];

@@ -10,7 +10,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** One request shape to repeat. */
-export type Target = { url: string; method: string; headers?: Record<string, string>; body?: string };
+export type Target = {
+  url: string;
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** wrk only: request these paths in turn (one per request, round robin) instead of the URL's own. */
+  paths?: readonly string[];
+};
 
 /** What one timed run measured. */
 export type LoadResult = {
@@ -83,6 +90,10 @@ function wrkScript(target: Target, cacheDir: string): string {
   const lines = [`wrk.method = ${luaString(target.method)}`];
   if (target.body !== undefined) lines.push(`wrk.body = ${luaString(target.body)}`);
   for (const [name, value] of Object.entries(target.headers ?? {})) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
+  if (target.paths !== undefined && target.paths.length > 0) {
+    lines.push(`local paths = { ${target.paths.map(luaString).join(', ')} }`, 'local turn = 0');
+    lines.push('request = function() turn = turn % #paths + 1; return wrk.format(nil, paths[turn]) end');
+  }
   const text = `${lines.join('\n')}\n`;
   // Named by a hash of the whole script, written once, atomically (a file of its own, then a
   // rename): both sides of a pair ask for the same script at the same moment, and rewriting
@@ -129,6 +140,7 @@ type AutocannonResult = { requests: { average: number }; latency: { p99: number 
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 async function runAutocannon(target: Target, seconds: number, connections: number): Promise<Omit<LoadResult, 'serverBusy'>> {
+  if (target.paths !== undefined) throw new Error('rotating paths need wrk');
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const r = await autocannon({ ...target, connections, duration: seconds });
   return { rps: r.requests.average, p99Ms: r.latency.p99, bad: r.non2xx + r.errors };

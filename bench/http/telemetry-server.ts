@@ -3,7 +3,9 @@
 //   node telemetry-server.mjs <dist directory> <off|noop|sdk|sdk-kept|simple>
 // Prints "READY <port>" once listening on 127.0.0.1 (ephemeral port).
 // BENCH_STORE=postgres (with PAYMENTS_KIT_PG_URL): the PostgreSQL store (a node-postgres pool
-// of 10, a schema of this process's own, dropped at exit) instead of the memory store.
+// of 10, a schema of this process's own, dropped at exit) instead of the memory store, seeded
+// with BENCH_INVOICES extra copies of the demo invoice (benchInvoiceIDs, so that concurrent
+// PATCHes rewrite different rows instead of conflicting on one).
 //   off       no tracer, no meter
 //   noop      @opentelemetry/api's no-op tracer and meter (no SDK registered)
 //   sdk       TracerProvider + BatchSpanProcessor + InMemorySpanExporter (emptied after each
@@ -26,7 +28,7 @@ import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_SEED, DEMO_TOKENS } from './fixtures.js';
+import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_SEED, DEMO_TOKENS, withBenchInvoices } from './fixtures.js';
 
 type HttpModule = typeof import('../../src/http/index.js');
 type NodeModule = typeof import('../../src/node/index.js');
@@ -72,7 +74,7 @@ const pool = onPostgres ? new pg.Pool({ connectionString: process.env['PAYMENTS_
 const store =
   pool === undefined
     ? http.createMemoryStore(DEMO_SEED)
-    : await (await load<PostgresModule>('postgres/index.js')).createPostgresStore({ client: pool, schema, seed: DEMO_SEED });
+    : await (await load<PostgresModule>('postgres/index.js')).createPostgresStore({ client: pool, schema, seed: withBenchInvoices(Number(process.env['BENCH_INVOICES'] ?? 0)) });
 const floor = variant.startsWith('floor-');
 const handler = http.createHandler({ store, auth: http.createStaticAuth(DEMO_TOKENS), ...(floor ? {} : telemetry()) });
 const server = createServer(floor ? await floorListener() : node.toNodeListener(handler));
