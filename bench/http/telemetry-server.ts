@@ -127,7 +127,11 @@ server.listen(0, '127.0.0.1', () => console.log(`READY ${(server.address() as Ad
 process.on('SIGTERM', () => {
   server.close(() => {
     if (pool === undefined) process.exit(0);
-    else void pool.query(`DROP SCHEMA ${schema} CASCADE`).finally(() => process.exit(0));
+    else
+      void pool
+        .query(`DROP SCHEMA ${schema} CASCADE`)
+        .catch((error: unknown) => console.error(`telemetry-server: schema ${schema} not dropped: ${String(error)}`))
+        .finally(() => process.exit(0));
   });
   server.closeAllConnections();
 });
