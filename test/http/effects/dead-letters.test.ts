@@ -68,9 +68,10 @@ describe('dead letters on the memory store', () => {
     expect(DEFAULT_MAX_ATTEMPTS).toBe(25);
     const store = await withEffects(createMemoryStore(SEED), 1);
     const seen: number[] = [];
-    // Each retry due 10-20 ms after its failure, each drain 30 ms apart: one attempt per drain (see the suite above).
-    const dispatcher = createEffectDispatcher({ store, retry: { initialDelayMs: 20, maxDelayMs: 20 }, deliver: (_e, { attempt }) => { seen.push(attempt); throw new Error('no'); } });
-    await drainAll(dispatcher, 30, 30);
+    // Each retry due exactly 60 ms after its failure (no jitter), each drain 80 ms apart: one attempt
+    // per drain, however slow the machine makes a drain short of 60 ms (see the suite above).
+    const dispatcher = createEffectDispatcher({ store, retry: { initialDelayMs: 60, maxDelayMs: 60 }, random: () => 1, deliver: (_e, { attempt }) => { seen.push(attempt); throw new Error('no'); } });
+    await drainAll(dispatcher, 30, 80);
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect((await store.listDeadEffects({ limit: 1 }))[0]?.attempts).toBe(25);
     const forever = await withEffects(createMemoryStore(SEED), 1);
