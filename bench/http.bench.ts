@@ -15,12 +15,14 @@
 //   npx tsx bench/http.bench.ts                      (5 rounds of 3 s, 6 pairs of 3 s)
 //   BENCH_DURATION=2 BENCH_ROUNDS=3 BENCH_PAIRS=4 npx tsx bench/http.bench.ts
 //   BENCH_CLIENT=autocannon npx tsx bench/http.bench.ts   (no pairs)
-//   BENCH_BASELINE_SERVERS=<bundle> npx tsx bench/http.bench.ts   (also: ours vs an earlier build)
+//   BENCH_BASELINE_DIST=<dist/ of another tree> npx tsx bench/http.bench.ts   (also: ours vs an earlier build)
 //   BENCH_ONLY='schedule|PATCH' BENCH_ROUNDS=0 npx tsx bench/http.bench.ts   (some scenarios, pairs only)
+// With ours' GET schedule and a fixed-answer server (Fastify's, or node:http's bytes encoded
+// once) selected, ours is also paired with each directly (head to head).
 import { build } from 'esbuild';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS } from './http/fixtures.js';
 import { type LoadResult, type Target, hasTaskset, load, pickClient, pinned } from './http/load.js';
 
@@ -86,6 +88,10 @@ const ALL_SCENARIOS: Scenario[] = [
   patchInvoice('Hono on @hono/node-server: PATCH invoice, route written as a user would', 'hono-user'),
   getSchedule('ours in Hono: GET schedule (fetch Request/Response bridge)', 'hono-ours'),
   getSchedule('Fastify 5: GET schedule, fixed body = our answer (the framework alone)', 'fastify-fixed'),
+  // Our handler caches a long answer as UTF-8 bytes (`cachedBody`); these two send the same
+  // bytes encoded once too, so that neither ceiling is flattered by encoding text per response.
+  getSchedule('bare node:http, fixed body = our GET schedule answer encoded once (a Buffer)', 'bare-schedule-bytes'),
+  getSchedule('Fastify 5: GET schedule, fixed body = our answer encoded once (a Buffer)', 'fastify-fixed-bytes'),
   getSchedule('ours on Bun (Bun.serve, dist/): GET schedule', 'bun'),
   getSchedule('ours on Deno (Deno.serve, dist/): GET schedule', 'deno'),
   patchInvoice('ours on Bun (Bun.serve, dist/): PATCH invoice', 'bun'),
@@ -97,9 +103,10 @@ const ONLY = process.env['BENCH_ONLY'];
 const SCENARIOS = ALL_SCENARIOS.filter((s, i) => i === 0 || ONLY === undefined || ONLY === '' || new RegExp(ONLY, 'i').test(s.name));
 const BARE_SCENARIO = SCENARIOS[0]!;
 
-// The servers run as one esbuild bundle (as a consumer's build would ship them), not through
-// tsx, whose keepNames transform adds a call to every closure created per request. The bundle
-// lives in node_modules/.cache so that it resolves hono and @hono/node-server.
+// Every server loads our code from the built package (dist/, `npm run build` first): what a user
+// installs. The harness around it (bench/http/servers.ts, the frameworks' routes) runs as one
+// esbuild bundle, not through tsx, whose keepNames transform adds a call to every closure
+// created per request; it lives in node_modules/.cache so that it resolves hono and Fastify.
 const CACHE = join('node_modules', '.cache', 'payments-kit-bench');
 mkdirSync(CACHE, { recursive: true });
 const SERVERS = join(CACHE, 'servers.mjs');
@@ -119,10 +126,13 @@ const RUNTIMES: Record<string, { bin: string; args: string[]; env?: Record<strin
   },
 };
 
-function startServer(kind: string, bundle = SERVERS): Promise<Running> {
+const OURS = resolve('dist');
+if (!existsSync(join(OURS, 'node', 'index.js'))) throw new Error('no dist/: run `npm run build` first (the servers load the built package)');
+
+function startServer(kind: string, dist = OURS): Promise<Running> {
   const runtime = RUNTIMES[kind];
   const [command, args] =
-    runtime === undefined ? pinned(1, process.execPath, [bundle, kind]) : pinned(1, join(process.cwd(), runtime.bin), runtime.args);
+    runtime === undefined ? pinned(1, process.execPath, [SERVERS, kind, dist]) : pinned(1, join(process.cwd(), runtime.bin), runtime.args);
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     ...(runtime === undefined ? {} : { cwd: RUNTIME_SERVERS, env: { ...process.env, ...runtime.env } }),
@@ -214,12 +224,12 @@ if (ROUNDS > 0) {
 }
 
 // 2. Paired on one CPU (wrk only: two autocannon clients would be the bottleneck).
-type Side = { scenario: Scenario; bundle?: string };
+type Side = { scenario: Scenario; dist?: string };
 
 /** Runs `a` and `b` at the same time, PAIRS times (alternating which client starts first); b/a per pair. */
 async function paired(a: Side, b: Side): Promise<{ ratios: number[]; aRps: number[]; bRps: number[] }> {
-  const serverA = await startServer(a.scenario.server, a.bundle);
-  const serverB = await startServer(b.scenario.server, b.bundle);
+  const serverA = await startServer(a.scenario.server, a.dist);
+  const serverB = await startServer(b.scenario.server, b.dist);
   try {
     await Promise.all([run(a.scenario, serverA, 1), run(b.scenario, serverB, 1)]);
     const ratios: number[] = [];
@@ -252,15 +262,30 @@ if (CLIENT === 'wrk' && hasTaskset && PAIRS > 0) {
     console.log(`| ${label} | ${bare.server} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
   }
 
-  // Before/after: BENCH_BASELINE_SERVERS names another build of bench/http/servers.ts (e.g. from
-  // an earlier commit, see docs/performance.md); our scenarios are paired with it.
-  const baseline = process.env['BENCH_BASELINE_SERVERS'];
+  // Head to head: our GET schedule paired directly with each server sending its fixed bytes
+  // (Fastify's own cost, and the bytes-encoded-once ceiling), so that "at or above Fastify's
+  // share" is one ratio measured in the same seconds rather than two from different pairs.
+  const oursSchedule = SCENARIOS.find((s) => s.server === 'ours' && s.path === schedulePath);
+  const rivals = SCENARIOS.filter((s) => ['fastify-fixed', 'fastify-fixed-bytes', 'bare-schedule-bytes'].includes(s.server));
+  if (oursSchedule !== undefined && rivals.length > 0) {
+    console.log(`\n## Head to head on CPU 1: ${oursSchedule.name} vs each server sending its fixed bytes (${PAIRS} pairs x ${DURATION} s)`);
+    console.log('| paired with | ours / it: median | range | ours req/s (median) | its req/s (median) |');
+    console.log('|---|---:|---|---:|---:|');
+    for (const rival of rivals) {
+      const { ratios, aRps, bRps } = await paired({ scenario: rival }, { scenario: oursSchedule });
+      console.log(`| ${rival.name} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
+    }
+  }
+
+  // Before/after: BENCH_BASELINE_DIST names the dist/ of another tree (e.g. an earlier commit,
+  // built there; see docs/performance.md); our scenarios are paired with it.
+  const baseline = process.env['BENCH_BASELINE_DIST'];
   if (baseline !== undefined && baseline !== '') {
     console.log(`\n## This tree vs the baseline build ${baseline}, paired on CPU 1 (${PAIRS} pairs x ${DURATION} s)`);
     console.log('| scenario | this tree vs baseline: median | range | this tree req/s (median) | baseline req/s (median) |');
     console.log('|---|---:|---|---:|---:|');
     for (const scenario of SCENARIOS.filter((s) => s.server === 'ours')) {
-      const { ratios, aRps, bRps } = await paired({ scenario, bundle: baseline }, { scenario });
+      const { ratios, aRps, bRps } = await paired({ scenario, dist: resolve(baseline) }, { scenario });
       console.log(`| ${scenario.name} | ${median(ratios).toFixed(2)} | ${range(ratios)} | ${fmt(median(bRps))} | ${fmt(median(aRps))} |`);
     }
   }

@@ -1,14 +1,26 @@
-// Child-process servers for bench/http.bench.ts. Usage: node --import tsx bench/http/servers.ts <kind>
-// Prints "READY <port>" once listening on 127.0.0.1 (ephemeral port).
+// Child-process servers for bench/http.bench.ts, which bundles this file (the harness, the
+// frameworks and the demo data) and runs it as `node servers.mjs <kind> [dist directory]`.
+// Our code comes from the built package (`dist/` unless a directory is given: what a Node user
+// installs, loaded by Node module by module), not from src/. Prints "READY <port>" once
+// listening on 127.0.0.1 (ephemeral port).
 import { serve as honoServe } from '@hono/node-server';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
-import { toNodeListener } from '../../src/node/index.js';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
-import { authorized, getScheduleRoute, updateInvoiceRoute } from './user-routes.js';
+import { type UserRouteLibrary, authorized, getScheduleRoute, updateInvoiceRoute } from './user-routes.js';
+
+const [kind = '', dist = 'dist'] = process.argv.slice(2);
+const load = async <M>(path: string): Promise<M> => (await import(pathToFileURL(resolve(dist, path)).href)) as M;
+const { createHandler, createMemoryStore, createStaticAuth } = await load<typeof import('../../src/http/index.js')>('http/index.js');
+const { toNodeListener } = await load<typeof import('../../src/node/index.js')>('node/index.js');
+const lib: UserRouteLibrary = {
+  scheduleOccurrences: (await load<typeof import('../../src/schedule/index.js')>('schedule/index.js')).scheduleOccurrences,
+  applyInvoiceUpdate: (await load<typeof import('../../src/invoice/index.js')>('invoice/index.js')).applyInvoiceUpdate,
+};
 
 // The system clock, as in production (the schedule answer is reused while its slice is unchanged).
 const handler = () => createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
@@ -27,6 +39,15 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
       res.end(scheduleBody);
     });
     return server;
+  },
+  // The same, with the bytes encoded once (a Buffer), as our handler caches a long answer: the
+  // strictest ceiling for GET schedule (node:http then skips encoding the text per response).
+  'bare-schedule-bytes': () => {
+    const bytes = Buffer.from(scheduleBody);
+    return createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.byteLength) });
+      res.end(bytes);
+    });
   },
   // The ceiling for PATCH invoice: node:http reading the request body, then answering, fixed,
   // the exact bytes of our PATCH invoice answer.
@@ -55,11 +76,11 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
       if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'unauthorized' });
     });
     app.get<{ Params: { accountID: string; scheduleID: string } }>('/accounts/:accountID/schedules/:scheduleID', async (request, reply) => {
-      const answer = await getScheduleRoute(store, request.params.accountID, request.params.scheduleID);
+      const answer = await getScheduleRoute(lib, store, request.params.accountID, request.params.scheduleID);
       return reply.code(answer.status).send(answer.json);
     });
     app.patch<{ Params: { accountID: string; invoiceID: string } }>('/accounts/:accountID/invoices/:invoiceID', async (request, reply) => {
-      const answer = await updateInvoiceRoute(store, request.params.accountID, request.params.invoiceID, request.body);
+      const answer = await updateInvoiceRoute(lib, store, request.params.accountID, request.params.invoiceID, request.body);
       return reply.code(answer.status).send(answer.json);
     });
     await app.ready();
@@ -75,6 +96,16 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
     if (server === undefined) throw new Error('fastify built no server');
     return server;
   },
+  // The same with the bytes encoded once (a Buffer): the framework's own cost at its best.
+  'fastify-fixed-bytes': async () => {
+    let server: Server | undefined;
+    const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
+    const bytes = Buffer.from(scheduleBody);
+    app.get('/accounts/:accountID/schedules/:scheduleID', (_request, reply) => reply.type('application/json').send(bytes));
+    await app.ready();
+    if (server === undefined) throw new Error('fastify built no server');
+    return server;
+  },
   // Hono on @hono/node-server serving the same two routes as a Hono user would.
   'hono-user': () => {
     const app = new Hono();
@@ -84,11 +115,11 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
       await next();
     });
     app.get('/accounts/:accountID/schedules/:scheduleID', async (c) => {
-      const answer = await getScheduleRoute(store, c.req.param('accountID'), c.req.param('scheduleID'));
+      const answer = await getScheduleRoute(lib, store, c.req.param('accountID'), c.req.param('scheduleID'));
       return c.json(answer.json, answer.status as 200);
     });
     app.patch('/accounts/:accountID/invoices/:invoiceID', async (c) => {
-      const answer = await updateInvoiceRoute(store, c.req.param('accountID'), c.req.param('invoiceID'), await c.req.json());
+      const answer = await updateInvoiceRoute(lib, store, c.req.param('accountID'), c.req.param('invoiceID'), await c.req.json());
       return c.json(answer.json, answer.status as 200);
     });
     return honoServe({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as unknown as Server;
@@ -118,7 +149,6 @@ const invoiceBody = await (
   )
 ).text();
 
-const kind = process.argv[2] ?? '';
 const make = kinds[kind];
 if (make === undefined) {
   console.error(`unknown server kind "${kind}"; one of ${Object.keys(kinds).join(', ')}`);
