@@ -25,30 +25,31 @@ const lib: UserRouteLibrary = {
 // The system clock, as in production (the schedule answer is reused while its slice is unchanged).
 const handler = () => createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
 
+/** node:http answering every request with `body`, fixed (text is encoded per response, a Buffer is not). */
+const bareFixed = (body: string | Buffer): Server =>
+  createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+    res.end(body);
+  });
+
+/** Fastify 5 answering the schedule route with `body`, fixed: the framework's own cost. */
+async function fastifyFixed(body: string | Buffer): Promise<Server> {
+  let server: Server | undefined;
+  const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
+  app.get('/accounts/:accountID/schedules/:scheduleID', (_request, reply) => reply.type('application/json').send(body));
+  await app.ready();
+  if (server === undefined) throw new Error('fastify built no server');
+  return server;
+}
+
 const kinds: Record<string, () => Server | Promise<Server>> = {
   // The ceiling: node:http answering a fixed JSON body.
-  bare: () =>
-    createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(FIXED_BODY)) });
-      res.end(FIXED_BODY);
-    }),
+  bare: () => bareFixed(FIXED_BODY),
   // The ceiling for large answers: node:http answering, fixed, the exact bytes of our GET schedule answer.
-  'bare-schedule': () => {
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(scheduleBody)) });
-      res.end(scheduleBody);
-    });
-    return server;
-  },
+  'bare-schedule': () => bareFixed(scheduleBody),
   // The same, with the bytes encoded once (a Buffer), as our handler caches a long answer: the
   // strictest ceiling for GET schedule (node:http then skips encoding the text per response).
-  'bare-schedule-bytes': () => {
-    const bytes = Buffer.from(scheduleBody);
-    return createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.byteLength) });
-      res.end(bytes);
-    });
-  },
+  'bare-schedule-bytes': () => bareFixed(Buffer.from(scheduleBody)),
   // The ceiling for PATCH invoice: node:http reading the request body, then answering, fixed,
   // the exact bytes of our PATCH invoice answer.
   'bare-invoice': () =>
@@ -88,24 +89,9 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
     return server;
   },
   // Fastify 5 answering, fixed, the bytes of our GET schedule answer: the framework's own cost.
-  'fastify-fixed': async () => {
-    let server: Server | undefined;
-    const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
-    app.get('/accounts/:accountID/schedules/:scheduleID', (_request, reply) => reply.type('application/json').send(scheduleBody));
-    await app.ready();
-    if (server === undefined) throw new Error('fastify built no server');
-    return server;
-  },
+  'fastify-fixed': () => fastifyFixed(scheduleBody),
   // The same with the bytes encoded once (a Buffer): the framework's own cost at its best.
-  'fastify-fixed-bytes': async () => {
-    let server: Server | undefined;
-    const app = Fastify({ serverFactory: (listener) => (server = createServer(listener)) });
-    const bytes = Buffer.from(scheduleBody);
-    app.get('/accounts/:accountID/schedules/:scheduleID', (_request, reply) => reply.type('application/json').send(bytes));
-    await app.ready();
-    if (server === undefined) throw new Error('fastify built no server');
-    return server;
-  },
+  'fastify-fixed-bytes': () => fastifyFixed(Buffer.from(scheduleBody)),
   // Hono on @hono/node-server serving the same two routes as a Hono user would.
   'hono-user': () => {
     const app = new Hono();
