@@ -8,13 +8,12 @@ import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_IDS, DEMO_SEED, DEMO_TOKENS, FIXED_BODY } from './fixtures.js';
+import { importBuilt } from './built-package.js';
 import { type UserRouteLibrary, authorized, getScheduleRoute, updateInvoiceRoute } from './user-routes.js';
 
 const [kind = '', dist = 'dist'] = process.argv.slice(2);
-const load = async <M>(path: string): Promise<M> => (await import(pathToFileURL(resolve(dist, path)).href)) as M;
+const load = <M>(path: string): Promise<M> => importBuilt<M>(dist, path);
 const { createHandler, createMemoryStore, createStaticAuth } = await load<typeof import('../../src/http/index.js')>('http/index.js');
 const { toNodeListener } = await load<typeof import('../../src/node/index.js')>('node/index.js');
 const lib: UserRouteLibrary = {

@@ -26,15 +26,14 @@ import { BatchSpanProcessor, InMemorySpanExporter, SimpleSpanProcessor, type Spa
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BENCH_HEADERS, BENCH_PATCH_BODY, DEMO_SEED, DEMO_TOKENS, withBenchInvoices } from './fixtures.js';
+import { importBuilt } from './built-package.js';
 
 type HttpModule = typeof import('../../src/http/index.js');
 type NodeModule = typeof import('../../src/node/index.js');
 
 const [dist = 'dist', variant = 'off'] = process.argv.slice(2);
-const load = async <M>(path: string): Promise<M> => (await import(pathToFileURL(resolve(dist, path)).href)) as M;
+const load = <M>(path: string): Promise<M> => importBuilt<M>(dist, path);
 const http = await load<HttpModule>('http/index.js');
 const node = await load<NodeModule>('node/index.js');
 
