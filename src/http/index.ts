@@ -90,13 +90,16 @@ export { IDEMPOTENCY_MESSAGES } from './idempotency/messages.js';
 export {
   StoreUnavailableError,
   type StoreUnavailableReason,
+  type StoreOutcome,
+  OUTCOME_HEADER,
   IdempotencyKeyLostError,
   isStoreUnavailable,
   isIdempotencyKeyLost,
   STORE_FAILURE_MESSAGES,
   STORE_RETRY_AFTER_SECONDS,
 } from './store/errors.js';
-export { withStoreDeadline, STORE_CALLS } from './store/deadline-store.js';
+export { withStoreDeadline, requestStores, STORE_CALLS, WRITE_CALLS } from './store/deadline-store.js';
+export { type StoreDeadline, storeDeadline, remainingMs } from './store/store-deadline.js';
 export {
   DEFAULT_IDEMPOTENCY_TTL_SECONDS,
   DEFAULT_IDEMPOTENCY_LOCK_SECONDS,

@@ -1,14 +1,23 @@
-import { raceDeadline } from '../http/core/race-deadline.js';
+import { unrefTimeout } from '../http/core/timers.js';
 import { StoreUnavailableError } from '../http/store/errors.js';
-import { type PostgresClient, type PostgresPoolLike, type Query, isPool, queryOf } from './client.js';
-import { storeFailure } from './failures.js';
+import { type StoreDeadline, remainingMs, storeDeadline } from '../http/store/store-deadline.js';
+import { type PooledConnection, type PostgresClient, type PostgresQueryable, type Query, type Row, isPool, queryOf } from './client.js';
+import { canBeCancelled, cancelRunningStatement } from './cancel.js';
+import { storeFailure, wasSentAndLost } from './failures.js';
+
+/**
+ * How long a statement cancelled at its deadline may take to report how it ended (the cancel
+ * goes over a connection of its own). Past it, the connection is given up and a write's outcome
+ * is unknown. Issue 32: "the locked rows' requests end within deadline + 1 s".
+ */
+export const CANCEL_GRACE_MS = 1_000;
 
 /**
  * The limits a pooled connection gets before the store's first statement on it, in ONE round
  * trip (the simple protocol runs both statements of one message): the database itself cancels
- * a statement or a lock wait that outlives the deadline. `ms` is a positive integer, never
- * client text. Session level, once per connection, not `SET LOCAL` per transaction: a
- * transaction per call costs two more round trips per statement (measured, docs/decisions.md).
+ * a statement or a lock wait that outlives the handler's whole budget, a backstop behind the
+ * per-request cancel (a process stalled past its own timers). `ms` is a positive integer, never
+ * client text. Session level, once per connection and budget.
  *
  * @example
  * connectionLimits(5000) // 'SET statement_timeout = 5000; SET lock_timeout = 5000'
@@ -17,65 +26,198 @@ export function connectionLimits(ms: number): string {
   return `SET statement_timeout = ${ms}; SET lock_timeout = ${ms}`;
 }
 
-/** The limit each pooled connection was last given, so it is set once per connection and deadline. */
+/** The limit each pooled connection was last given, so it is set once per connection and budget. */
 const limitsOf = new WeakMap<object, number>();
 
-/** What one bounded call on a pool knows of itself: whether it got a connection, whether its deadline passed. */
-type PooledCall = { connected: boolean; expired: boolean };
+/**
+ * Statements of one single-connection client (a `pg.Client`, PGlite) take turns here, so that a
+ * statement is handed to the client only when it can start, and one whose deadline passed while
+ * it waited is dropped unsent (nothing written) instead of running after its request was answered.
+ */
+const turnsOf = new WeakMap<object, Promise<unknown>>();
+
+/** `true` for a statement whose success may have changed stored data (see `Query`'s `mutates`). */
+type Mutates = boolean | undefined;
 
 /**
- * Runs one statement on a pooled connection that carries the deadline's limits. A call whose
- * deadline passed while it waited for the pool gives the connection straight back without
- * running anything; a connection that broke meanwhile is destroyed rather than reused.
+ * What a statement that ended with `error` after it was sent left behind: a database error (it
+ * reported the statement failed, so its implicit transaction rolled back) or, for a statement
+ * that mutates, `unknown` when the connection broke or the server went away mid-statement.
  */
-async function runBounded(
-  pool: PostgresPoolLike,
-  ms: number,
-  call: PooledCall,
+function failureAfterSend(error: unknown, mutates: Mutates): unknown {
+  if (mutates === true && wasSentAndLost(error)) return new StoreUnavailableError('connection', error, 'unknown');
+  return storeFailure(error);
+}
+
+/**
+ * Waits for `running` (a statement already sent) until `deadline`; then `cancel()`s it in the
+ * database and waits up to {@link CANCEL_GRACE_MS} more for the outcome the database reports: a
+ * cancelled statement is `timeout` with nothing written, one that finished meanwhile answers its
+ * rows (the truth, late). No report within the grace: `timeout`, outcome `unknown` for a
+ * statement that mutates, and `onAbandon()` (the connection's state is unknown).
+ */
+function untilDeadline(
+  running: Promise<readonly Row[]>,
+  deadline: StoreDeadline,
+  mutates: Mutates,
+  cancel: () => boolean,
+  onAbandon: () => void,
+  graceMs: number,
+): Promise<readonly Row[]> {
+  return new Promise((resolve, reject) => {
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const timer = unrefTimeout(() => {
+      cancel();
+      grace = unrefTimeout(() => {
+        onAbandon();
+        reject(new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none'));
+      }, graceMs);
+    }, remainingMs(deadline));
+    running.then(
+      (rows) => {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        resolve(rows);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        reject(failureAfterSend(error, mutates));
+      },
+    );
+  });
+}
+
+/**
+ * A connection from `pool`, or `StoreUnavailableError('pool')` once `deadline` passed first; a
+ * connection that arrives after that is given straight back, nothing sent on it.
+ */
+function connectBefore(pool: { connect(): Promise<PooledConnection> }, deadline: StoreDeadline): Promise<PooledConnection> {
+  return new Promise((resolve, reject) => {
+    let expired = false;
+    const timer = unrefTimeout(() => {
+      expired = true;
+      reject(new StoreUnavailableError('pool'));
+    }, remainingMs(deadline));
+    pool.connect().then(
+      (connection) => {
+        clearTimeout(timer);
+        if (expired) connection.release();
+        else resolve(connection);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        // Never sent: a refused or timed-out connect leaves nothing behind.
+        const failure = storeFailure(error);
+        reject(failure instanceof StoreUnavailableError ? new StoreUnavailableError(failure.reason, error) : failure);
+      },
+    );
+  });
+}
+
+/** One statement on a connection of `pool`, ended by `deadline` as {@link untilDeadline} says. */
+async function onPool(
+  pool: { connect(): Promise<PooledConnection> },
+  deadline: StoreDeadline,
+  graceMs: number,
   text: string,
   params: readonly unknown[] | undefined,
   name: string | undefined,
-): Promise<readonly Record<string, unknown>[]> {
-  const connection = await pool.connect();
-  call.connected = true;
-  if (call.expired) {
-    connection.release();
-    throw new StoreUnavailableError('pool');
-  }
+  mutates: Mutates,
+): Promise<readonly Row[]> {
+  if (remainingMs(deadline) === 0) throw new StoreUnavailableError('timeout');
+  const connection = await connectBefore(pool, deadline);
   // A backend terminated between two statements must not become an uncaught 'error' event.
   let lost: Error | undefined;
   const onError = (error: Error): void => {
     lost = error;
   };
   connection.on?.('error', onError);
+  // A connection that a cancel was sent to is destroyed, not reused: a cancel that arrives late
+  // must not hit the next borrower's statement.
+  let cancelled = false;
+  const cancel = (): boolean => (cancelled = cancelRunningStatement(connection));
+  const abandon = (): void => {
+    lost ??= new Error('statement abandoned at its deadline');
+  };
   const query = queryOf(connection);
   try {
-    if (limitsOf.get(connection) !== ms) {
-      await query(connectionLimits(ms));
-      limitsOf.set(connection, ms);
+    const budget = Math.max(1, Math.ceil(deadline.budgetMs));
+    if (limitsOf.get(connection) !== budget) {
+      await untilDeadline(query(connectionLimits(budget)), deadline, false, cancel, abandon, graceMs);
+      limitsOf.set(connection, budget);
     }
-    return await query(text, params, name);
+    return await untilDeadline(query(text, params, name), deadline, mutates, cancel, abandon, graceMs);
   } finally {
     connection.off?.('error', onError);
-    connection.release(lost);
+    connection.release(lost ?? (cancelled ? new Error('statement cancelled at its deadline') : undefined));
   }
 }
 
-/** Rethrows `error` as `storeFailure` maps it. */
-const failed = (error: unknown): never => {
-  throw storeFailure(error);
-};
+/**
+ * One statement on a single-connection client, in its turn: dropped unsent when its deadline
+ * passed before its turn came; once sent, ended as {@link untilDeadline} says (a `pg.Client` is
+ * cancelled in the database; PGlite runs nothing concurrently, so a started statement is waited
+ * for and its real outcome answered).
+ */
+function onSingle(client: PostgresQueryable, deadline: StoreDeadline, graceMs: number, text: string, params: readonly unknown[] | undefined, name: string | undefined, mutates: Mutates): Promise<readonly Row[]> {
+  const query = queryOf(client);
+  const previous = turnsOf.get(client) ?? Promise.resolve();
+  let answer!: (rows: readonly Row[]) => void;
+  let refuse!: (error: unknown) => void;
+  const mine = new Promise<readonly Row[]>((resolve, reject) => {
+    answer = resolve;
+    refuse = reject;
+  });
+  let expired = false;
+  const timer = unrefTimeout(() => {
+    expired = true;
+    refuse(new StoreUnavailableError('timeout'));
+  }, remainingMs(deadline));
+  // The next statement's turn comes when this one has ended (or was dropped unsent).
+  const turn = previous.then(() => {
+    clearTimeout(timer);
+    if (expired) return undefined;
+    const sent = query(text, params, name);
+    const running = canBeCancelled(client)
+      ? untilDeadline(sent, deadline, mutates, () => cancelRunningStatement(client), () => undefined, graceMs)
+      : sent.catch((error: unknown) => Promise.reject(failureAfterSend(error, mutates)));
+    running.then(answer, refuse);
+    return running.then(
+      () => undefined,
+      () => undefined,
+    );
+  });
+  turnsOf.set(client, turn);
+  return mine;
+}
 
 /**
- * The query function of a store whose every call gives up after `timeoutMs`: on a pool, each
- * statement runs on a connection carrying `statement_timeout` and `lock_timeout` (the database
- * cancels the work, so a locked row holds a connection no longer than the deadline), raced in
- * the client against the same deadline (a pool wait is bounded too). On a single
- * `pg.Client` or PGlite (one connection shared by every call, so no per-call transaction), the
- * call is raced in the client only. Either way a call past its deadline rejects with
- * `StoreUnavailableError` (`pool` while it waited for a connection, else `timeout`), and a
- * database error that means "slow or away" is mapped to it too (see `storeFailure`). The race
- * is `raceDeadline` (a timer, no `AbortController`: nothing here needs a signal).
+ * The query function of one request's store view: every statement ends by `deadline`, and a
+ * rejection tells what it left behind (`StoreUnavailableError.outcome`). On a `pg.Pool`: the
+ * pool wait is bounded (a connection that comes too late runs nothing); a statement still
+ * running at the deadline is cancelled in the database (node-postgres's cancel request) and the
+ * answer waits for the database to say how it ended (up to {@link CANCEL_GRACE_MS}); every
+ * connection also carries `statement_timeout`/`lock_timeout` of the whole budget as a backstop.
+ * On a single `pg.Client` or PGlite: statements take turns, and one whose deadline passed
+ * before its turn is never sent. Database errors that mean "slow or away" become
+ * `StoreUnavailableError` (see `storeFailure`); `mutates` marks a statement whose loss
+ * mid-flight makes the outcome unknown.
+ *
+ * @example
+ * const query = deadlineQuery(pool, storeDeadline(5_000));
+ * await query('SELECT 1 AS one'); // [{ one: 1 }], or StoreUnavailableError once the 5 s are spent
+ */
+export function deadlineQuery(client: PostgresClient, deadline: StoreDeadline, graceMs = CANCEL_GRACE_MS): Query {
+  if (isPool(client)) return (text, params, name, mutates) => onPool(client, deadline, graceMs, text, params, name, mutates);
+  return (text, params, name, mutates) =>
+    remainingMs(deadline) === 0 ? Promise.reject(new StoreUnavailableError('timeout')) : onSingle(client, deadline, graceMs, text, params, name, mutates);
+}
+
+/**
+ * The query function of a store whose every statement gets a deadline of its own of
+ * `timeoutMs` (the port's per-call `bounded` view, which the handler uses for its bookkeeping
+ * after an answer is decided): {@link deadlineQuery} with a fresh deadline per statement.
  *
  * @example
  * const query = boundedQuery(pool, 5_000);
@@ -83,22 +225,7 @@ const failed = (error: unknown): never => {
  */
 export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
   const ms = Math.max(1, Math.ceil(timeoutMs));
-  if (!isPool(client)) {
-    const plain = queryOf(client);
-    const timedOut = (): StoreUnavailableError => new StoreUnavailableError('timeout');
-    return (text, params, name) => raceDeadline(() => plain(text, params, name).catch(failed), ms, timedOut);
-  }
-  return (text, params, name) => {
-    const call: PooledCall = { connected: false, expired: false };
-    return raceDeadline(
-      () => runBounded(client, ms, call, text, params, name).catch(failed),
-      ms,
-      () => {
-        call.expired = true;
-        return new StoreUnavailableError(call.connected ? 'timeout' : 'pool');
-      },
-    );
-  };
+  return (text, params, name, mutates) => deadlineQuery(client, storeDeadline(ms))(text, params, name, mutates);
 }
 
 /**
@@ -108,11 +235,11 @@ export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
  * const query = mappedQuery(queryOf(pool));
  */
 export function mappedQuery(query: Query): Query {
-  return async (text, params, name) => {
+  return async (text, params, name, mutates) => {
     try {
       return await query(text, params, name);
     } catch (error) {
-      throw storeFailure(error);
+      throw failureAfterSend(error, mutates);
     }
   };
 }

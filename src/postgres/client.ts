@@ -43,9 +43,11 @@ export type PostgresClient = PostgresPoolLike | PGliteLike | PostgresQueryable;
 /**
  * Runs one statement and returns its rows. `name`, when given, asks for a named prepared
  * statement: on node-postgres the statement is parsed (and its plan cached) once per connection
- * and run by name after; every other client runs `text` as it would without a name.
+ * and run by name after; every other client runs `text` as it would without a name. `mutates`
+ * marks a statement whose success changes what a client reads back (an invoice write, an
+ * evidence record): a deadline-bounded query reports its loss mid-flight as outcome `unknown`.
  */
-export type Query = (text: string, params?: readonly unknown[], name?: string) => Promise<readonly Row[]>;
+export type Query = (text: string, params?: readonly unknown[], name?: string, mutates?: boolean) => Promise<readonly Row[]>;
 
 /** node-postgres's query config (`client.query({ name, text, values })`): `pg` is not imported. */
 type NamedStatementQueryable = {

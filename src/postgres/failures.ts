@@ -39,6 +39,21 @@ function reasonOf(error: unknown): StoreUnavailableReason | undefined {
 }
 
 /**
+ * True when `error` says the connection broke or the server went away while a statement was
+ * in flight (a socket error, a connection-class SQLSTATE 08xxx or 57P01-57P03, node-postgres's
+ * "Connection terminated"): the statement may or may not have committed. A statement the
+ * database reported failed for any other reason (a cancel 57014, a lock timeout 55P03, a
+ * constraint) rolled back its implicit transaction.
+ *
+ * @example
+ * wasSentAndLost({ code: 'ECONNRESET' })                             // true
+ * wasSentAndLost({ code: '57014', message: 'canceling statement' }) // false
+ */
+export function wasSentAndLost(error: unknown): boolean {
+  return reasonOf(error) === 'connection';
+}
+
+/**
  * `error` as the store port's `StoreUnavailableError` when it is a database timeout, a pool
  * wait timeout or a lost connection (the handler answers those 504 with `Retry-After`); any
  * other error unchanged.

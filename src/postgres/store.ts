@@ -12,9 +12,11 @@ import type {
 import type { InvoiceEffect } from '../invoice/index.js';
 import { checkRedriveFilter, deadPageSize } from '../http/store/dead-letters.js';
 import { IdempotencyKeyLostError } from '../http/store/errors.js';
-import { boundedQuery, mappedQuery } from './bounded.js';
+import { boundedQuery, deadlineQuery, mappedQuery } from './bounded.js';
+import { type RowGate, createRowGate } from './row-gate.js';
+import { type StoreDeadline, storeDeadline } from '../http/store/store-deadline.js';
 import { coalesced } from './coalesce.js';
-import { type PostgresClient, type Query, type Row, inTransaction, queryOf, statementName } from './client.js';
+import { type PostgresClient, type Query, type Row, inTransaction, isPool, queryOf, statementName } from './client.js';
 import { assertClient, checkSchemaVersion, migratePostgres } from './migrate.js';
 import { POSTGRES_MESSAGES } from './messages.js';
 import { DEFAULT_SCHEMA, quoteSchemaName } from './schema-name.js';
@@ -68,12 +70,19 @@ export type PostgresStore = Store & {
    */
   prune(options?: PruneOptions): Promise<{ readonly effects: number; readonly idempotencyRecords: number }>;
   /**
-   * The same store with every call bounded by `timeoutMs`: on a `pg.Pool`, each statement runs
-   * in a transaction with `SET LOCAL statement_timeout` and `lock_timeout`, raced in the client
-   * (a pool wait included); rejects with `StoreUnavailableError`. `createHandler` calls it with
-   * `storeTimeoutMs`.
+   * The same store with every statement bounded by `timeoutMs` of its own (a pool wait
+   * included), cancelled in the database at its deadline; rejects with `StoreUnavailableError`.
+   * `createHandler` uses it for its bookkeeping after an answer is decided.
    */
   bounded(timeoutMs: number): PostgresStore;
+  /**
+   * The view one request uses (`createHandler` calls it per request with `storeTimeoutMs`):
+   * every statement ends within `budgetMs` from now, cancelled in the database past it, and a
+   * rejection says what it left behind (`StoreUnavailableError.outcome`; see docs/storage.md).
+   * On a `pg.Pool`, writes of one row take turns in this process (`RowGate`), so a row locked
+   * elsewhere holds one pooled connection per process, not one per waiting request.
+   */
+  forRequest(budgetMs: number): PostgresStore;
 };
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -133,7 +142,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   if (typeof preparedStatements !== 'boolean') throw new TypeError(POSTGRES_MESSAGES.badPreparedStatements);
   const sql = storeStatements(s, channel);
   const names: StatementNames = preparedStatements ? Object.fromEntries(PREPARED.map((key) => [key, statementName(sql[key])])) : {};
-  return storeOn({ client, schema, listen, names }, sql, mappedQuery(queryOf(client)));
+  const gate = isPool(client) ? createRowGate() : undefined;
+  return storeOn({ client, schema, listen, names, gate }, sql, mappedQuery(queryOf(client)), undefined);
 }
 
 /** `subscribeToEffects` for clients that can listen (a `pg.Pool`, PGlite); `undefined` for a single `pg.Client`. */
@@ -143,16 +153,29 @@ function subscriberOf(client: PostgresClient, setup: ListenSetup): Store['subscr
   return undefined;
 }
 
-/** What every view of one store shares: its client, its schema, how it listens for effects, its prepared statements' names. */
-type StoreBase = { readonly client: PostgresClient; readonly schema: string; readonly listen: Store['subscribeToEffects']; readonly names: StatementNames };
+/**
+ * What every view of one store shares: its client, its schema, how it listens for effects, its
+ * prepared statements' names, and (on a pool) the gate its writers of one row take turns at.
+ */
+type StoreBase = {
+  readonly client: PostgresClient;
+  readonly schema: string;
+  readonly listen: Store['subscribeToEffects'];
+  readonly names: StatementNames;
+  readonly gate: RowGate | undefined;
+};
 
 /**
  * The store port over `query` (plain, or bounded by a deadline): `bounded(ms)` answers the
- * same store with every statement under `boundedQuery`.
+ * same store with every statement under `boundedQuery`, `forRequest(ms)` with every
+ * statement under `deadlineQuery` and each row's writes through the gate.
  */
-function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresStore {
-  const { client, schema, listen, names } = on;
-  const first = async (text: string, params: readonly unknown[]): Promise<Row | undefined> => (await query(text, params))[0];
+function storeOn(on: StoreBase, sql: StoreStatements, query: Query, deadline: StoreDeadline | undefined): PostgresStore {
+  const { client, schema, listen, names, gate } = on;
+  const first = async (text: string, params: readonly unknown[], mutates?: boolean): Promise<Row | undefined> => (await query(text, params, undefined, mutates))[0];
+  /** A write of one row: through the gate when this view has a deadline and the store a gate. */
+  const writeRow = (row: string, text: string, params: readonly unknown[]): Promise<Row | undefined> =>
+    gate === undefined || deadline === undefined ? first(text, params, true) : gate.run(row, deadline, () => first(text, params, true));
   const document = <T>(row: Row | undefined): T | undefined => (row === undefined ? undefined : (JSON.parse(row['document'] as string) as T));
   /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
   const read = async <T>(text: string, accountID: string, id: string): Promise<T | undefined> =>
@@ -182,7 +205,7 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
     async compareAndSetInvoice(accountID, invoice, expectedVersion, extras?: WriteExtras) {
       if (!storable(accountID, invoice.invoiceID)) return { ok: false, reason: 'not-found' };
       const effects = extras?.effects ?? [];
-      const row = await first(sql.compareAndSetInvoice, [
+      const row = await writeRow(`invoice\u0000${accountID}\u0000${invoice.invoiceID}`, sql.compareAndSetInvoice, [
         accountID,
         invoice.invoiceID,
         JSON.stringify(invoice),
@@ -207,7 +230,12 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
     },
     async addEvidence(accountID, evidence: EvidenceText, extras?: Pick<WriteExtras, 'idempotency'>) {
       if (!storable(accountID, evidence.disputeID)) return { ok: false, reason: 'not-found' };
-      const row = await first(sql.addEvidence, [accountID, evidence.disputeID, JSON.stringify(evidence), ...completionParams(extras?.idempotency)]);
+      const row = await writeRow(`dispute\u0000${accountID}\u0000${evidence.disputeID}`, sql.addEvidence, [
+        accountID,
+        evidence.disputeID,
+        JSON.stringify(evidence),
+        ...completionParams(extras?.idempotency),
+      ]);
       if (row?.['added'] !== true && row?.['key_held'] === false) throw new IdempotencyKeyLostError();
       return row?.['added'] === true ? { ok: true } : { ok: false, reason: 'not-found' };
     },
@@ -307,7 +335,11 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query): PostgresSto
       if (!storable(accountID, key, lockToken)) return false;
       return (await query(sql.renewIdempotent, [accountID, key, lockToken, lockMs])).length > 0;
     },
-    bounded: (timeoutMs) => storeOn(on, sql, boundedQuery(client, timeoutMs)),
+    bounded: (timeoutMs) => storeOn(on, sql, boundedQuery(client, timeoutMs), undefined),
+    forRequest(budgetMs) {
+      const deadline = storeDeadline(Math.max(1, budgetMs));
+      return storeOn(on, sql, deadlineQuery(client, deadline), deadline);
+    },
     ...(listen === undefined ? {} : { subscribeToEffects: listen }),
 
     async prune(pruneOptions = {}) {

@@ -12,7 +12,7 @@ const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_I
 /** A store whose invoice reads take `delay.ms` and that has no bounded view (the client-side race applies). */
 function slowReads(ms: number, delay = { ms }): Store {
   const inner = createMemoryStore(seed());
-  const { bounded: _bounded, ...rest } = inner;
+  const { bounded: _bounded, forRequest: _forRequest, ...rest } = inner;
   return { ...rest, getInvoice: async (accountID, invoiceID) => (await pause(delay.ms), inner.getInvoice(accountID, invoiceID)) };
 }
 
@@ -24,7 +24,7 @@ describe('store-call deadlines (storeTimeoutMs)', () => {
       const headers = { ...bearer('all'), 'idempotency-key': 'slow-1', 'x-request-id': 'slow-req' };
       const answer = await call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'slow' }, headers));
       expect([answer.status, answer.headers.get('retry-after'), answer.headers.get('x-request-id')]).toEqual([504, '1', 'slow-req']);
-      expect(answer.json).toEqual({ error: 'the database did not answer in time; the request may be retried' });
+      expect(answer.json).toEqual({ error: 'the database did not answer in time; nothing was written and the request may be retried' });
       delay.ms = 0;
       const retry = await call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'slow' }, headers));
       expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, null]);

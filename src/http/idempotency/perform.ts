@@ -104,7 +104,7 @@ async function runWithKey(
   const replayable: SpecifiedContext = { ...context, exchange: new ExchangeWithBody(exchange, body) };
   if (!body.ok) return operation(replayable);
   const fingerprint = await requestFingerprint(exchange.method, exchange.path, body.bytes);
-  const begun = await options.store.beginIdempotentRequest(accountID, { key, fingerprint, ...settings });
+  const begun = await context.store.beginIdempotentRequest(accountID, { key, fingerprint, ...settings });
   switch (begun.state) {
     case 'completed': {
       const { status, headers, body: stored } = begun.answer;

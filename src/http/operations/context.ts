@@ -1,6 +1,7 @@
 import type { Exchange, PlainReply } from '../core/exchange.js';
 import type { IdempotencyTicket } from '../idempotency/ticket.js';
 import type { ResolvedOptions } from '../pipeline/options.js';
+import type { Store } from '../store/port.js';
 
 /** What one of the five specified operations receives once auth, scope and version passed. */
 export type SpecifiedContext = {
@@ -9,6 +10,12 @@ export type SpecifiedContext = {
   readonly accountID: string;
   readonly requestId: string;
   readonly options: ResolvedOptions;
+  /**
+   * The store of this request: every call ends by the request's one deadline (`storeTimeoutMs`
+   * from the start of the operation), each getting what is left. `options.store` is bounded per
+   * call instead and serves what runs after the answer is decided (idempotency bookkeeping).
+   */
+  readonly store: Store;
   /** Present when the request runs under an `Idempotency-Key`: a write stores its answer with it. */
   readonly idempotency?: IdempotencyTicket;
 };

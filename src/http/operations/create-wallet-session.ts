@@ -34,7 +34,8 @@ export const createWalletSession = /* @__PURE__ */ declareOperation({
     unprocessable: 'Error',
   },
   run: async (context) => {
-    const { store, walletProvider, maxBodyBytes, downstreamTimeoutMs, limits } = context.options;
+    const { walletProvider, maxBodyBytes, downstreamTimeoutMs, limits } = context.options;
+    const { store } = context;
     const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
     if (!body.ok) return errorReply(400, body.error);
     const request = validateApplePaySessionRequest(body.value, { limits });

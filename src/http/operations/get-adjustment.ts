@@ -29,7 +29,7 @@ export const getAdjustment = /* @__PURE__ */ declareOperation({
   idempotent: false,
   docs: { summary: 'Get a wallet adjustment', description: 'One adjustment of a wallet.', success: 'Adjustment' },
   run: async (context) => {
-    const adjustment = await context.options.store.getAdjustment(context.accountID, param(context, 'adjustmentID'));
+    const adjustment = await context.store.getAdjustment(context.accountID, param(context, 'adjustmentID'));
     return adjustment === undefined ? errorReply(404, HTTP_MESSAGES.adjustmentNotFound) : { status: 200, body: bodyOf(adjustment) };
   },
 });

@@ -33,8 +33,8 @@ export const getSchedule = /* @__PURE__ */ declareOperation({
     success: 'Schedule',
   },
   run: async (context) => {
-    const { store, now, scheduleHorizon } = context.options;
-    const schedule = await store.getSchedule(context.accountID, param(context, 'scheduleID'));
+    const { now, scheduleHorizon } = context.options;
+    const schedule = await context.store.getSchedule(context.accountID, param(context, 'scheduleID'));
     if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
     return { status: 200, body: viewFor(scheduleHorizon).body(schedule, now()) };
   },

@@ -33,7 +33,8 @@ export const updateInvoice = /* @__PURE__ */ declareOperation({
     unprocessable: 'InvoiceUpdateErrors',
   },
   run: async (context) => {
-    const { store, clock, generateId, maxBodyBytes, effectsCommitted, limits } = context.options;
+    const { clock, generateId, maxBodyBytes, effectsCommitted, limits } = context.options;
+    const { store } = context;
     const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
     if (!body.ok) return errorReply(400, body.error);
     const current = await store.getInvoice(context.accountID, param(context, 'invoiceID'));

@@ -45,7 +45,8 @@ export const uploadEvidenceText = /* @__PURE__ */ declareOperation({
     success: 'EvidenceText',
   },
   run: async (context) => {
-    const { store, clock, generateId, maxBodyBytes, limits } = context.options;
+    const { clock, generateId, maxBodyBytes, limits } = context.options;
+    const { store } = context;
     const body = await readJsonBody(context.exchange, maxBodyBytes, context.options.maxJsonValues);
     if (!body.ok) return errorReply(400, body.error);
     const disputeID = param(context, 'disputeID');

@@ -14,7 +14,7 @@ import { type DocsServeOptions, type ServedPage, resolveDocs } from '../openapi/
 import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
-import { withStoreDeadline } from '../store/deadline-store.js';
+import { requestStores, withStoreDeadline } from '../store/deadline-store.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
 export type OperationContext = {
@@ -91,10 +91,10 @@ export type HandlerOptions = TelemetryOptions & {
   /** How long the wallet provider may take before a 504; default 10 000. */
   readonly downstreamTimeoutMs?: number;
   /**
-   * How long one store call may take before the request is answered 504 with `Retry-After`
-   * (a pool wait included); default {@link DEFAULT_STORE_TIMEOUT_MS}. A store with a
-   * `bounded` view (the PostgreSQL store) also enforces it in the database (`statement_timeout`
-   * and `lock_timeout` per transaction); see docs/storage.md.
+   * How long one request's store work may take in all (pool waits included) before it is
+   * answered 504 with `Retry-After`; each store call gets what is left of it. Default
+   * {@link DEFAULT_STORE_TIMEOUT_MS}. The PostgreSQL store cancels the work in the database at
+   * the deadline and answers only once it knows whether a write committed; see docs/storage.md.
    */
   readonly storeTimeoutMs?: number;
   /** Largest accepted request body in bytes; default 1 MiB. */
@@ -144,8 +144,13 @@ export type ResolvedOptions = {
   readonly generateId: () => string;
   readonly rateLimiter: RateLimiter | undefined;
   readonly downstreamTimeoutMs: number;
-  /** The deadline of one store call (`store` is already bounded by it). */
+  /**
+   * The deadline of one request's store work: each request's view (`storeFor`) gives every call
+   * what is left of it; `store` (bounded per call by it) serves the handler's own bookkeeping.
+   */
   readonly storeTimeoutMs: number;
+  /** A new request's store view: its calls all end within `storeTimeoutMs` from now (see `requestStores`). */
+  readonly storeFor: () => Store;
   readonly maxBodyBytes: number;
   readonly maxJsonValues: number;
   readonly basePath: string;
@@ -218,6 +223,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
   const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
   return {
     store: withStoreDeadline(options.store, storeTimeoutMs),
+    storeFor: requestStores(options.store, storeTimeoutMs),
     auth: options.auth ?? NO_TOKENS,
     walletProvider: options.walletProvider,
     onEffect: options.onEffect,

@@ -21,6 +21,7 @@ import { VERSION_HEADER_NAME, checkVersion } from '../core/versions.js';
 import { rateLimitHeaders } from '../middleware/rate-limit-headers.js';
 import { RequestTelemetry } from '../telemetry/request-trace.js';
 import { tracedRateLimit, withTracedPorts } from '../telemetry/traced-ports.js';
+import { tracedStore } from '../telemetry/traced-store.js';
 import { withHeaders } from './with-headers.js';
 import { callGuarded } from '../core/guarded.js';
 
@@ -139,8 +140,11 @@ function perform(routed: Routed, grant: TokenGrant): Reply | Promise<Reply> {
   if (specified !== undefined) {
     const tracing = options.telemetry?.tracing;
     const parent = routed.telemetry?.context;
-    const ported = tracing === undefined || parent === undefined ? options : withTracedPorts(options, tracing, parent);
-    const context = { exchange, params, accountID: accountID ?? '', requestId, options: ported };
+    // One deadline for the whole request's store work, from here (issue 32).
+    const store = options.storeFor();
+    const traced = tracing !== undefined && parent !== undefined;
+    const ported = traced ? withTracedPorts(options, tracing, parent) : options;
+    const context = { exchange, params, accountID: accountID ?? '', requestId, options: ported, store: traced ? tracedStore(store, tracing, parent) : store };
     return options.idempotency !== undefined && specified.idempotent
       ? performIdempotent(context, specified.run, specified.id, options.idempotency)
       : specified.run(context);

@@ -13,34 +13,54 @@ export type StoreUnavailableReason =
   /** No pooled connection came free in time (the pool's wait timeout, or the deadline while waiting). */
   | 'pool'
   /** The database could not be reached or dropped the connection (restart, backend killed, network). */
-  | 'connection';
+  | 'connection'
+  /** Too many requests in this process wait for the same row; this one was refused before it was sent. */
+  | 'contention';
+
+/**
+ * What a failed store call may have left behind: `none`, nothing (it was never sent, or the
+ * database reported it cancelled or rolled back); `unknown`, the write may have committed (the
+ * connection broke or the database did not answer after the write was sent).
+ */
+export type StoreOutcome = 'none' | 'unknown';
 
 /** The `{ error }` messages of store failures, as data. */
 export const STORE_FAILURE_MESSAGES = Object.freeze({
-  timeout: 'the database did not answer in time; the request may be retried',
-  pool: 'no database connection came free in time; the request may be retried',
-  connection: 'the database could not be reached; the request may be retried',
+  timeout: 'the database did not answer in time; nothing was written and the request may be retried',
+  pool: 'no database connection came free in time; nothing was written and the request may be retried',
+  connection: 'the database could not be reached; nothing was written and the request may be retried',
+  contention: 'too many requests are waiting for the same resource; nothing was written and the request may be retried',
+  unknown:
+    'the database did not confirm whether the write was committed; retry with the same Idempotency-Key to learn the outcome',
   keyLost: 'the request lost its Idempotency-Key to a retry (its lease ran out); nothing was written',
 } as const);
 
 /** Seconds a client is asked to wait before retrying after a store failure (504). */
 export const STORE_RETRY_AFTER_SECONDS = 1;
 
+/** The header that marks a write's 504 whose outcome is unknown (docs/storage.md). */
+export const OUTCOME_HEADER = 'x-outcome';
+
 /**
  * A store call that did not complete because the database was slow or away: the handler answers
- * 504 with `Retry-After` (not 500, which would say the server is broken). Whether a write
- * committed is unknown to the caller; a retry with the same `Idempotency-Key` finds out.
+ * 504 with `Retry-After` (not 500, which would say the server is broken). `outcome` says whether
+ * the call is known to have left nothing behind (`none`, the default) or may have committed
+ * (`unknown`: the handler then says so with `x-outcome: unknown`, and only a retry under the
+ * same `Idempotency-Key` is safe).
  *
  * @example
- * throw new StoreUnavailableError('timeout', cause);
+ * throw new StoreUnavailableError('timeout', cause);            // cancelled in the database: nothing written
+ * throw new StoreUnavailableError('connection', cause, 'unknown'); // the connection broke after the write was sent
  */
 export class StoreUnavailableError extends Error {
   readonly reason: StoreUnavailableReason;
+  readonly outcome: StoreOutcome;
 
-  constructor(reason: StoreUnavailableReason, cause?: unknown) {
-    super(STORE_FAILURE_MESSAGES[reason], cause === undefined ? undefined : { cause });
+  constructor(reason: StoreUnavailableReason, cause?: unknown, outcome: StoreOutcome = 'none') {
+    super(outcome === 'unknown' ? STORE_FAILURE_MESSAGES.unknown : STORE_FAILURE_MESSAGES[reason], cause === undefined ? undefined : { cause });
     this.name = 'StoreUnavailableError';
     this.reason = reason;
+    this.outcome = outcome;
     brandError(this, UNAVAILABLE_BRAND);
   }
 }
@@ -82,14 +102,19 @@ export function isIdempotencyKeyLost(error: unknown): error is IdempotencyKeyLos
   return hasErrorBrand(error, KEY_LOST_BRAND);
 }
 
+const RETRY_AFTER = { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) } as const;
+
 /**
  * The 504 answer (with `Retry-After`) for a store failure, or `undefined` for any other error.
+ * A failure whose outcome is unknown answers its own message and `x-outcome: unknown`.
  *
  * @example
- * storeFailureReply(new StoreUnavailableError('pool'))?.status // 504
+ * storeFailureReply(new StoreUnavailableError('pool'))?.status // 504, "nothing was written"
+ * storeFailureReply(new StoreUnavailableError('connection', cause, 'unknown'))?.headers // { 'retry-after': '1', 'x-outcome': 'unknown' }
  * storeFailureReply(new Error('bug'))                         // undefined
  */
 export function storeFailureReply(error: unknown): PlainReply | undefined {
   if (!isStoreUnavailable(error)) return undefined;
-  return errorReply(504, STORE_FAILURE_MESSAGES[error.reason], { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) });
+  if (error.outcome === 'unknown') return errorReply(504, STORE_FAILURE_MESSAGES.unknown, { ...RETRY_AFTER, [OUTCOME_HEADER]: 'unknown' });
+  return errorReply(504, STORE_FAILURE_MESSAGES[error.reason] ?? STORE_FAILURE_MESSAGES.timeout, RETRY_AFTER);
 }

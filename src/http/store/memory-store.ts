@@ -154,5 +154,9 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
     bounded(): Store {
       return this;
     },
+    // Every write is applied when it is called, so no answer can precede a commit either.
+    forRequest(): Store {
+      return this;
+    },
   };
 }

@@ -134,6 +134,17 @@ export interface Store {
   bounded?(timeoutMs: number): Store;
 
   /**
+   * Optional: the view one request uses, made when its operation starts: all its calls end
+   * within `budgetMs` from now (each gets what is left). Its contract is stricter than
+   * {@link Store.bounded}'s: a call that rejects with `StoreUnavailableError` of outcome `none`
+   * left nothing behind (never sent, or the database cancelled or rolled it back), and one that
+   * may have committed rejects with outcome `unknown`; it never answers before it knows which.
+   * `createHandler` calls it per request with `storeTimeoutMs`; a store without it gets a raced
+   * view (see `requestStores`). A store whose calls never wait (the memory store) returns itself.
+   */
+  forRequest?(budgetMs: number): Store;
+
+  /**
    * Optional: calls `onEffects` whenever another connection or process commits effects into
    * this store's outbox (e.g. PostgreSQL `LISTEN/NOTIFY`), so a started dispatcher delivers at
    * once instead of on its next poll. A hint only: a call may come with nothing to claim, and

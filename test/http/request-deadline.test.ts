@@ -1,0 +1,143 @@
+// Issue 32 in the handler: one deadline per request (each store call gets what is left), a 504
+// whose write may have committed says so (`x-outcome: unknown`), and a 504 without it means the
+// store holds nothing of the request, whatever the interleaving (fast-check over a scripted host
+// store, which has no database to cancel and so gets the handler's raced view).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OUTCOME_HEADER, STORE_FAILURE_MESSAGES, type Store, createHandler, createMemoryStore, requestStores } from '../../src/http/index.js';
+import { A, DISPUTE_ID, INVOICE_ID, bearer, seed, testOptions } from './helpers.js';
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Delays of a scripted store: its invoice read, and its write until (and after) the commit. */
+type Delays = { readMs: number; writeMs: number; replyMs: number };
+
+/**
+ * A host's store without `bounded` or `forRequest` (a database adapter of its own): the memory
+ * store's data behind calls that take the scripted time; a write commits after `writeMs` and
+ * answers `replyMs` later. `commits` counts the writes that reached the data.
+ */
+function scriptedStore(delays: Delays) {
+  const inner = createMemoryStore(seed());
+  const log = { commits: 0, calls: [] as string[] };
+  const { bounded: _b, forRequest: _f, ...rest } = inner;
+  const store: Store = {
+    ...rest,
+    getInvoice: async (accountID, invoiceID) => {
+      log.calls.push('getInvoice');
+      await pause(delays.readMs);
+      return inner.getInvoice(accountID, invoiceID);
+    },
+    compareAndSetInvoice: async (accountID, invoice, version, extras) => {
+      log.calls.push('compareAndSetInvoice');
+      await pause(delays.writeMs);
+      const written = await inner.compareAndSetInvoice(accountID, invoice, version, extras);
+      if (written.ok) log.commits += 1;
+      await pause(delays.replyMs);
+      return written;
+    },
+  };
+  return { store, log, inner };
+}
+
+const patch = (handler: (request: Request) => Promise<Response>, description: string, headers: Record<string, string> = {}) =>
+  handler(
+    new Request(`http://localhost/accounts/${A}/invoices/${INVOICE_ID}`, {
+      method: 'PATCH',
+      headers: { ...bearer('all'), 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ description }),
+    }),
+  );
+
+describe('one deadline per request (storeTimeoutMs bounds the whole request)', () => {
+  it('two store calls of 70 ms each under a 100 ms budget: 504, the second call gets only what is left (it had 100 ms of its own before)', async () => {
+    const { store, log } = scriptedStore({ readMs: 70, writeMs: 70, replyMs: 0 });
+    const handler = createHandler(testOptions({ store, storeTimeoutMs: 100 }));
+    // Warm the handler's code first (a cold first request spends its time before the deadline starts).
+    await patch(createHandler(testOptions()), 'warm-up');
+    const started = performance.now();
+    const response = await patch(handler, 'two calls');
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(504);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    // Each call with a deadline of its own would have answered 200 after 140 ms.
+    expect(elapsed).toBeLessThan(100 + 60);
+    expect(log.calls).toEqual(['getInvoice', 'compareAndSetInvoice']);
+    // The write was sent and overtaken by the deadline: it may commit later, and the answer says so.
+    expect(response.headers.get(OUTCOME_HEADER)).toBe('unknown');
+    expect(await response.json()).toEqual({ error: STORE_FAILURE_MESSAGES.unknown });
+  });
+
+  it('a read that uses up the budget: the write is never sent, the 504 says nothing was written', async () => {
+    const { store, log } = scriptedStore({ readMs: 150, writeMs: 0, replyMs: 0 });
+    const handler = createHandler(testOptions({ store, storeTimeoutMs: 100 }));
+    const response = await patch(handler, 'never sent');
+    expect([response.status, response.headers.get(OUTCOME_HEADER), response.headers.get('retry-after')]).toEqual([504, null, '1']);
+    expect(await response.json()).toEqual({ error: STORE_FAILURE_MESSAGES.timeout });
+    await pause(200);
+    expect([log.calls, log.commits]).toEqual([['getInvoice'], 0]);
+  });
+
+  it('the memory store: its request view is the store itself (every write applies when called, so no 504 can precede a commit)', () => {
+    const memory = createMemoryStore(seed());
+    expect(requestStores(memory, 5_000)()).toBe(memory);
+  });
+
+  it('a store with forRequest is asked for a view per request, with storeTimeoutMs', async () => {
+    const memory = createMemoryStore(seed());
+    const budgets: number[] = [];
+    const store: Store = { ...memory, forRequest: (ms) => (budgets.push(ms), memory) };
+    const handler = createHandler(testOptions({ store, storeTimeoutMs: 1234 }));
+    expect((await patch(handler, 'a')).status).toBe(200);
+    expect((await patch(handler, 'b')).status).toBe(200);
+    expect(budgets).toEqual([1234, 1234]);
+  });
+
+  it('property: a 504 without x-outcome never hides a commit; a 200 always has one; every answer has x-request-id', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ readMs: fc.integer({ min: 0, max: 40 }), writeMs: fc.integer({ min: 0, max: 40 }), replyMs: fc.integer({ min: 0, max: 20 }) }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.boolean(),
+        async (delays, budget, keyed) => {
+          const { store, log, inner } = scriptedStore(delays);
+          const handler = createHandler(testOptions({ store, storeTimeoutMs: budget }));
+          const response = await patch(handler, 'p', keyed ? { 'idempotency-key': 'k-1' } : {});
+          expect(response.headers.get('x-request-id')).toBeTruthy();
+          await pause(delays.readMs + delays.writeMs + delays.replyMs + 10);
+          const stored = await inner.getInvoice(A, INVOICE_ID);
+          const changed = stored?.invoice.description === 'p';
+          expect(changed).toBe(log.commits === 1);
+          if (response.status === 200) expect(changed).toBe(true);
+          else {
+            expect(response.status).toBe(504);
+            if (response.headers.get(OUTCOME_HEADER) !== 'unknown') expect(changed, 'a "nothing was written" 504 hid a commit').toBe(false);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 30_000);
+
+  it('evidence uploads follow the same rule (a read past the deadline: never sent)', async () => {
+    const inner = createMemoryStore(seed());
+    const added: string[] = [];
+    const { bounded: _b, forRequest: _f, ...rest } = inner;
+    const store: Store = {
+      ...rest,
+      getDispute: async (accountID, disputeID) => (await pause(120), inner.getDispute(accountID, disputeID)),
+      addEvidence: async (accountID, evidence, extras) => (added.push(evidence.text), inner.addEvidence(accountID, evidence, extras)),
+    };
+    const handler = createHandler(testOptions({ store, storeTimeoutMs: 60 }));
+    const response = await handler(
+      new Request(`http://localhost/accounts/${A}/disputes/${DISPUTE_ID}/evidence-text`, {
+        method: 'POST',
+        headers: { ...bearer('all'), 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'late', evidenceType: 'other' }),
+      }),
+    );
+    expect([response.status, response.headers.get(OUTCOME_HEADER)]).toEqual([504, null]);
+    await pause(150);
+    expect(added).toEqual([]);
+  });
+});
