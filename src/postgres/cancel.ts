@@ -2,21 +2,28 @@ import type { PostgresQueryable } from './client.js';
 
 /**
  * What node-postgres's `Client` exposes for a cancel request, as a structural type (`pg` is
- * not imported): the backend's key, the statement in flight, its connection parameters, and
- * its class, whose `cancel(target, query)` opens a second connection that sends the request.
+ * not imported): the backend's key, the statement in flight (`_getActiveQuery`, read without
+ * the deprecated `activeQuery` getter), its connection parameters, and its class, whose new
+ * instance's `connection` opens the second connection that carries the request.
  */
 type CancellableClient = {
   readonly processID?: unknown;
   readonly secretKey?: unknown;
-  readonly activeQuery?: unknown;
   readonly connectionParameters?: unknown;
+  readonly _getActiveQuery?: () => unknown;
   readonly constructor: unknown;
 };
 
-type Canceller = {
-  cancel(target: unknown, query: unknown): void;
-  readonly connection?: { on?(event: 'error', listener: () => void): unknown };
+/** The protocol connection of a fresh node-postgres client, as far as a cancel request needs it. */
+type CancelConnection = {
+  on(event: 'error', listener: () => void): unknown;
+  once(event: 'connect', listener: () => void): unknown;
+  connect(portOrPath: unknown, host?: unknown): void;
+  cancel(processID: unknown, secretKey: unknown): void;
+  end?(): void;
 };
+
+type Canceller = { readonly connection?: Partial<CancelConnection>; readonly host?: unknown; readonly port?: unknown };
 
 /**
  * True for a node-postgres client (a `pg.Client` or a pooled one) that a cancel request can
@@ -32,12 +39,12 @@ export function canBeCancelled(client: PostgresQueryable): boolean {
 }
 
 /**
- * Asks the database to cancel the statement `client` is running now (node-postgres's own
- * cancel request, sent over a new connection to the same server with the backend's key).
- * Returns `true` when a request was sent: the statement then ends with SQLSTATE 57014 unless it
- * finished first. Nothing running, or a client that cannot be cancelled: `false`, nothing sent.
- * Never throws; a cancel connection that fails is ignored (the database's own
- * `statement_timeout` stays the backstop).
+ * Asks the database to cancel the statement `client` is running now: PostgreSQL's cancel
+ * request (the backend's process ID and secret key) over a new connection to the same server,
+ * as node-postgres's own `cancel` sends it. Returns `true` when a request went out: the
+ * statement then ends with SQLSTATE 57014 unless it finished first. Nothing running, or a client
+ * that cannot be cancelled: `false`, nothing sent. Never throws; a cancel connection that fails
+ * is ignored (the database's own `statement_timeout` stays the backstop).
  *
  * @example
  * if (cancelRunningStatement(connection)) connection.release(new Error('cancelled')); // never reuse it
@@ -45,12 +52,18 @@ export function canBeCancelled(client: PostgresQueryable): boolean {
 export function cancelRunningStatement(client: PostgresQueryable): boolean {
   if (!canBeCancelled(client)) return false;
   const shape = client as unknown as CancellableClient;
-  if (shape.activeQuery === null || shape.activeQuery === undefined) return false;
+  if (typeof shape._getActiveQuery === 'function' && (shape._getActiveQuery() ?? null) === null) return false;
   try {
     const Client = shape.constructor as new (config: unknown) => Canceller;
     const canceller = new Client(shape.connectionParameters);
-    canceller.connection?.on?.('error', () => undefined);
-    canceller.cancel(client, shape.activeQuery);
+    const connection = canceller.connection;
+    if (typeof connection?.connect !== 'function' || typeof connection.cancel !== 'function' || typeof connection.once !== 'function') return false;
+    const con = connection as CancelConnection;
+    con.on('error', () => undefined);
+    con.once('connect', () => con.cancel(shape.processID, shape.secretKey));
+    const { host, port } = canceller;
+    if (typeof host === 'string' && host.startsWith('/')) con.connect(`${host}/.s.PGSQL.${String(port)}`);
+    else con.connect(port, host);
     return true;
   } catch {
     return false;

@@ -18,18 +18,37 @@ export function createFaultPool(url: string, max = 8, connectionTimeoutMillis = 
   return pool;
 }
 
-/** A fresh schema with `invoices` draft invoices in account A and the schedule. */
+/** The dispute of account A that the locked-row scenarios upload evidence to. */
+export const DISPUTE = 'dsp-faults';
+
+/** A fresh schema with `invoices` draft invoices in account A, the schedule and one open dispute. */
 export async function freshStore(pool: pg.Pool, invoices: number): Promise<PostgresStore> {
   await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
   return createPostgresStore({
     client: pool,
     schema: SCHEMA,
-    seed: { accounts: { [A]: { invoices: Array.from({ length: invoices }, (_, i) => fixtureInvoice(invoiceOf(i))), schedules: [schedule] } } },
+    seed: {
+      accounts: {
+        [A]: {
+          invoices: Array.from({ length: invoices }, (_, i) => fixtureInvoice(invoiceOf(i))),
+          schedules: [schedule],
+          disputes: [{ disputeID: DISPUTE, status: 'response-needed' }],
+        },
+      },
+    },
   });
 }
 
 /** One answer a client saw. */
-export type Seen = { readonly status: number; readonly requestId: string | null; readonly retryAfter: string | null; readonly replayed: boolean; readonly at: number };
+export type Seen = {
+  readonly status: number;
+  readonly requestId: string | null;
+  readonly retryAfter: string | null;
+  readonly replayed: boolean;
+  readonly at: number;
+  /** `x-outcome` (issue 32): `unknown` on a write's 504 that may have committed. */
+  readonly outcome: string | null;
+};
 
 /** The handler under test: fetch in process (no sockets), every answer read whole. */
 export function handlerOn(store: Store, overrides: Partial<HandlerOptions> = {}) {
@@ -51,6 +70,7 @@ export function handlerOn(store: Store, overrides: Partial<HandlerOptions> = {})
       retryAfter: response.headers.get('retry-after'),
       replayed: response.headers.get('idempotent-replayed') === 'true',
       at: Date.now(),
+      outcome: response.headers.get('x-outcome'),
       json,
     };
   };
@@ -84,7 +104,7 @@ export async function runClients(call: Call, clients: number, until: () => boole
           try {
             seen = await call('PATCH', invoicePath(client), body, { 'idempotency-key': operation.key });
           } catch {
-            seen = { status: 0, requestId: null, retryAfter: null, replayed: false, at: Date.now() };
+            seen = { status: 0, requestId: null, retryAfter: null, replayed: false, at: Date.now(), outcome: null };
           }
           operation.seen.push(seen);
           if (seen.status >= 200 && seen.status < 300) {

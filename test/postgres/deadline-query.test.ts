@@ -33,15 +33,37 @@ const terminated = () => new Error('Connection terminated unexpectedly');
  * query)` reaches the target after `cancelMs` and cancels the statement unless it committed.
  */
 class ScriptedClient {
-  readonly processID = 4242;
+  static #next = 1;
+  static readonly byProcess = new Map<number, ScriptedClient>();
+  readonly processID = ScriptedClient.#next++;
+  readonly secretKey = 99;
   readonly connectionParameters = {};
   activeQuery: object | null = null;
   cancelNow: ((query: object) => void) | undefined;
+  /** The protocol connection a canceller opens: it reaches the backend `cancelMs` after connecting. */
+  readonly connection = {
+    on: () => undefined,
+    once: (_event: 'connect', listener: () => void) => void (this.#onConnect = listener),
+    connect: () => void setTimeout(() => this.#onConnect?.(), 0),
+    cancel: (processID: number) => {
+      const target = ScriptedClient.byProcess.get(processID);
+      if (target?.db !== undefined) target.db.cancelsSent += 1;
+      const running = target?.activeQuery;
+      setTimeout(() => (running ? target?.cancelNow?.(running) : undefined), target?.script?.cancelMs ?? 0);
+    },
+  };
+  #onConnect: (() => void) | undefined;
 
   constructor(
     readonly script?: Script,
     readonly db?: Database,
-  ) {}
+  ) {
+    ScriptedClient.byProcess.set(this.processID, this);
+  }
+
+  _getActiveQuery(): object | null {
+    return this.activeQuery;
+  }
 
   query(text: string): Promise<{ rows: unknown[] }> {
     if (text.startsWith('SET ')) return Promise.resolve({ rows: [] });
@@ -64,12 +86,6 @@ class ScriptedClient {
         end(() => reject(Object.assign(new Error('canceling statement due to user request'), { code: '57014' })));
       };
     });
-  }
-
-  /** What node-postgres's canceller does: reach the target's backend (after `cancelMs`). */
-  cancel(target: ScriptedClient, query: object): void {
-    if (target.db !== undefined) target.db.cancelsSent += 1;
-    setTimeout(() => target.cancelNow?.(query), target.script?.cancelMs ?? 0);
   }
 
   release(): void {}
