@@ -17,7 +17,14 @@
 //    ROUNDS interleaved rounds of DURATION seconds each, with and without an Idempotency-Key;
 //    ratios per round.
 //
+// 4. Before and after (issue 32, PostgreSQL server only, with BENCH_BASELINE_DIST): PATCH/s and
+//    p99 with WRITERS writers over 1,000 invoices (each writer picks its next invoice by a fixed
+//    pseudo-random walk, so writers sometimes meet on one row and get 409), this tree's dist/
+//    against another built copy of the package (BENCH_BASELINE_DIST=<that tree>/dist), each on a
+//    pool of 10 and a schema of its own, in ROUNDS interleaved rounds; ratios per round.
+//
 //   npm run build && npx tsx bench/store.bench.ts
+//   BENCH_BASELINE_DIST=/tmp/base/dist BENCH_ONLY=scale PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/store.bench.ts
 //   BENCH_DURATION=5 BENCH_WRITERS=50 PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/store.bench.ts
 import { existsSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -125,7 +132,7 @@ function spread(ratios: number[], digits = 3): string {
 /** Section 3: the handler with the default deadline against the plain store, interleaved. */
 async function deadlineCost(store: import('../src/postgres/index.js').PostgresStore): Promise<void> {
   // Without the machinery: a store whose bounded view is itself (no transaction, no race).
-  const plain: Store = { ...store, bounded: () => store };
+  const plain: Store = { ...store, bounded: () => store, forRequest: () => store };
   for (const keyed of [false, true]) {
     const rate: number[] = [];
     const p99: number[] = [];
@@ -146,6 +153,88 @@ async function deadlineCost(store: import('../src/postgres/index.js').PostgresSt
     for (const line of figures) console.log(`  ${line}`);
     console.log(`  PATCH/s ratio with/without: median ${spread(rate)}; p99 ratio: median ${spread(p99)}; CPU added per PATCH: median ${spread(cpuAdded, 1)} µs`);
   }
+}
+
+const SCALE_INVOICES = 1_000;
+
+/** PATCH over SCALE_INVOICES invoices through `handler`: WRITERS writers, each on a pseudo-random walk. */
+async function scaleRun(handler: (request: Request) => Promise<Response>, ids: readonly string[], ms: number): Promise<Throughput> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const end = started + ms;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, writer) => {
+      for (let step = 0; performance.now() < end; step++) {
+        const id = ids[(writer * 7_919 + step * 104_729) % ids.length]!;
+        const begun = performance.now();
+        const response = await handler(patchRequest(id));
+        await response.arrayBuffer();
+        latencies.push(performance.now() - begun);
+        if (response.status !== 200 && response.status !== 409) failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1_000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures, cpuUs: 0 };
+}
+
+/** Section 4: this tree's built package against BENCH_BASELINE_DIST's, interleaved, on the PostgreSQL server. */
+async function scaleBeforeAfter(url: string, baselineDist: string): Promise<void> {
+  const load = async (dist: string) => ({
+    http: (await import(new URL(`file://${dist}/http/index.js`).href)) as typeof import('../src/http/index.js'),
+    postgres: (await import(new URL(`file://${dist}/postgres/index.js`).href)) as typeof import('../src/postgres/index.js'),
+  });
+  const here = new URL('../dist', import.meta.url).pathname;
+  const ids = Array.from({ length: SCALE_INVOICES }, (_, i) => `5ca1e000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+  const scaleSeed = { accounts: { [ACCOUNT]: { invoices: ids.map((id) => testing.fixtureInvoice(id)) } } };
+  const systems: { name: string; pool: pg.Pool; schema: string; handler: (request: Request) => Promise<Response> }[] = [];
+  for (const [name, dist] of [['after (this tree)', here], ['before (baseline)', baselineDist]] as const) {
+    const built = await load(dist);
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool.on('error', () => undefined);
+    const schema = `${SCHEMA}_${systems.length}`;
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    const store = await built.postgres.createPostgresStore({ client: pool, schema, seed: scaleSeed });
+    const handler = built.http.createHandler({ store, auth: built.http.createStaticAuth({ bench: { scopes: [`/accounts/${ACCOUNT}/invoices.write`] } }) });
+    systems.push({ name, pool, schema, handler });
+  }
+  try {
+    for (const system of systems) await scaleRun(system.handler, ids, 1_000);
+    const rate: number[] = [];
+    const p99: number[] = [];
+    const lines: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? systems : [...systems].reverse();
+      const result = new Map<string, Throughput>();
+      for (const system of order) result.set(system.name, await scaleRun(system.handler, ids, DURATION_S * 1_000));
+      const after = result.get('after (this tree)')!;
+      const before = result.get('before (baseline)')!;
+      rate.push(after.perSecond / before.perSecond);
+      p99.push(after.p99 / before.p99);
+      lines.push(`after/before ${after.perSecond.toFixed(0)}/${before.perSecond.toFixed(0)} PATCH/s, p99 ${after.p99.toFixed(1)}/${before.p99.toFixed(1)} ms, p50 ${after.p50.toFixed(1)}/${before.p50.toFixed(1)} ms, failures ${after.failures}/${before.failures}`);
+    }
+    console.log(`\nBefore/after (issue 32): ${WRITERS} writers over ${SCALE_INVOICES} invoices, pool of 10 each, ${ROUNDS} interleaved rounds of ${DURATION_S} s`);
+    for (const line of lines) console.log(`  ${line}`);
+    console.log(`  PATCH/s after/before: median ${spread(rate)}; p99 after/before: median ${spread(p99)}`);
+  } finally {
+    for (const system of systems) {
+      await system.pool.query(`DROP SCHEMA IF EXISTS "${system.schema}" CASCADE`).catch(() => undefined);
+      await system.pool.end();
+    }
+  }
+}
+
+const BASELINE_DIST = process.env['BENCH_BASELINE_DIST'];
+if (process.env['BENCH_ONLY'] === 'scale') {
+  if (PG_URL === undefined || PG_URL === '' || BASELINE_DIST === undefined) {
+    console.error('BENCH_ONLY=scale needs PAYMENTS_KIT_PG_URL and BENCH_BASELINE_DIST');
+    process.exit(1);
+  }
+  await scaleBeforeAfter(PG_URL, BASELINE_DIST);
+  process.exit(0);
 }
 
 type Row = { store: string; trips?: { plain: number; keyed: number }; result: Throughput };
@@ -170,6 +259,7 @@ if (PG_URL === undefined || PG_URL === '') {
     const store = await postgres.createPostgresStore({ client: pool, schema: SCHEMA, seed });
     rows.push({ store: 'PostgreSQL server (pg.Pool, 20 connections)', trips: await roundTrips(pool), result: await throughput(store) });
     await deadlineCost(store);
+    if (BASELINE_DIST !== undefined) await scaleBeforeAfter(PG_URL, BASELINE_DIST);
   } finally {
     await pool.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
     await pool.end();
