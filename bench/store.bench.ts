@@ -161,6 +161,7 @@ const SCALE_INVOICES = 1_000;
 async function scaleRun(handler: (request: Request) => Promise<Response>, ids: readonly string[], ms: number): Promise<Throughput> {
   const latencies: number[] = [];
   let failures = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const end = started + ms;
   await Promise.all(
@@ -176,9 +177,11 @@ async function scaleRun(handler: (request: Request) => Promise<Response>, ids: r
     }),
   );
   const seconds = (performance.now() - started) / 1_000;
+  const used = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures, cpuUs: 0 };
+  const cpuUs = (used.user + used.system) / Math.max(1, latencies.length);
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures, cpuUs };
 }
 
 /** Section 4: this tree's built package against BENCH_BASELINE_DIST's, interleaved, on the PostgreSQL server. */
@@ -205,6 +208,7 @@ async function scaleBeforeAfter(url: string, baselineDist: string): Promise<void
     for (const system of systems) await scaleRun(system.handler, ids, 1_000);
     const rate: number[] = [];
     const p99: number[] = [];
+    const cpu: number[] = [];
     const lines: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? systems : [...systems].reverse();
@@ -214,11 +218,14 @@ async function scaleBeforeAfter(url: string, baselineDist: string): Promise<void
       const before = result.get('before (baseline)')!;
       rate.push(after.perSecond / before.perSecond);
       p99.push(after.p99 / before.p99);
-      lines.push(`after/before ${after.perSecond.toFixed(0)}/${before.perSecond.toFixed(0)} PATCH/s, p99 ${after.p99.toFixed(1)}/${before.p99.toFixed(1)} ms, p50 ${after.p50.toFixed(1)}/${before.p50.toFixed(1)} ms, failures ${after.failures}/${before.failures}`);
+      cpu.push(after.cpuUs / before.cpuUs);
+      lines.push(
+        `after/before ${after.perSecond.toFixed(0)}/${before.perSecond.toFixed(0)} PATCH/s, p99 ${after.p99.toFixed(1)}/${before.p99.toFixed(1)} ms, p50 ${after.p50.toFixed(1)}/${before.p50.toFixed(1)} ms, handler CPU ${after.cpuUs.toFixed(0)}/${before.cpuUs.toFixed(0)} µs per PATCH, failures ${after.failures}/${before.failures}`,
+      );
     }
     console.log(`\nBefore/after (issue 32): ${WRITERS} writers over ${SCALE_INVOICES} invoices, pool of 10 each, ${ROUNDS} interleaved rounds of ${DURATION_S} s`);
     for (const line of lines) console.log(`  ${line}`);
-    console.log(`  PATCH/s after/before: median ${spread(rate)}; p99 after/before: median ${spread(p99)}`);
+    console.log(`  PATCH/s after/before: median ${spread(rate)}; p99 after/before: median ${spread(p99)}; handler CPU per PATCH after/before: median ${spread(cpu)}`);
   } finally {
     for (const system of systems) {
       await system.pool.query(`DROP SCHEMA IF EXISTS "${system.schema}" CASCADE`).catch(() => undefined);

@@ -54,24 +54,20 @@ function failureAfterSend(error: unknown, mutates: Mutates): unknown {
  * database and waits up to {@link CANCEL_GRACE_MS} more for the outcome the database reports: a
  * cancelled statement is `timeout` with nothing written, one that finished meanwhile answers its
  * rows (the truth, late). No report within the grace: `timeout`, outcome `unknown` for a
- * statement that mutates, and `onAbandon()` (the connection's state is unknown).
+ * statement that mutates.
  */
 function untilDeadline(
   running: Promise<readonly Row[]>,
   deadline: StoreDeadline,
   mutates: Mutates,
   cancel: () => boolean,
-  onAbandon: () => void,
   graceMs: number,
 ): Promise<readonly Row[]> {
   return new Promise((resolve, reject) => {
     let grace: ReturnType<typeof setTimeout> | undefined;
     const timer = unrefTimeout(() => {
       cancel();
-      grace = unrefTimeout(() => {
-        onAbandon();
-        reject(new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none'));
-      }, graceMs);
+      grace = unrefTimeout(() => reject(new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none')), graceMs);
     }, remainingMs(deadline));
     running.then(
       (rows) => {
@@ -89,34 +85,14 @@ function untilDeadline(
 }
 
 /**
- * A connection from `pool`, or `StoreUnavailableError('pool')` once `deadline` passed first; a
- * connection that arrives after that is given straight back, nothing sent on it.
+ * One statement on a connection of `pool`, ended by `deadline` with ONE timer: while the pool
+ * wait lasts, the deadline refuses the statement unsent (`pool`, nothing written; a connection
+ * that arrives later is given straight back); while it runs, the deadline cancels it in the
+ * database and waits up to `graceMs` for the outcome the database reports (see
+ * {@link untilDeadline} for a single client: the same rules). A connection a cancel was sent to,
+ * or that broke, is destroyed on release rather than reused.
  */
-function connectBefore(pool: { connect(): Promise<PooledConnection> }, deadline: StoreDeadline): Promise<PooledConnection> {
-  return new Promise((resolve, reject) => {
-    let expired = false;
-    const timer = unrefTimeout(() => {
-      expired = true;
-      reject(new StoreUnavailableError('pool'));
-    }, remainingMs(deadline));
-    pool.connect().then(
-      (connection) => {
-        clearTimeout(timer);
-        if (expired) connection.release();
-        else resolve(connection);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        // Never sent: a refused or timed-out connect leaves nothing behind.
-        const failure = storeFailure(error);
-        reject(failure instanceof StoreUnavailableError ? new StoreUnavailableError(failure.reason, error) : failure);
-      },
-    );
-  });
-}
-
-/** One statement on a connection of `pool`, ended by `deadline` as {@link untilDeadline} says. */
-async function onPool(
+function onPool(
   pool: { connect(): Promise<PooledConnection> },
   deadline: StoreDeadline,
   graceMs: number,
@@ -125,33 +101,76 @@ async function onPool(
   name: string | undefined,
   mutates: Mutates,
 ): Promise<readonly Row[]> {
-  if (remainingMs(deadline) === 0) throw new StoreUnavailableError('timeout');
-  const connection = await connectBefore(pool, deadline);
-  // A backend terminated between two statements must not become an uncaught 'error' event.
-  let lost: Error | undefined;
-  const onError = (error: Error): void => {
-    lost = error;
-  };
-  connection.on?.('error', onError);
-  // A connection that a cancel was sent to is destroyed, not reused: a cancel that arrives late
-  // must not hit the next borrower's statement.
-  let cancelled = false;
-  const cancel = (): boolean => (cancelled = cancelRunningStatement(connection));
-  const abandon = (): void => {
-    lost ??= new Error('statement abandoned at its deadline');
-  };
-  const query = queryOf(connection);
-  try {
-    const budget = Math.max(1, Math.ceil(deadline.budgetMs));
-    if (limitsOf.get(connection) !== budget) {
-      await untilDeadline(query(connectionLimits(budget)), deadline, false, cancel, abandon, graceMs);
-      limitsOf.set(connection, budget);
-    }
-    return await untilDeadline(query(text, params, name), deadline, mutates, cancel, abandon, graceMs);
-  } finally {
-    connection.off?.('error', onError);
-    connection.release(lost ?? (cancelled ? new Error('statement cancelled at its deadline') : undefined));
-  }
+  const left = remainingMs(deadline);
+  if (left === 0) return Promise.reject(new StoreUnavailableError('timeout'));
+  return new Promise((resolve, reject) => {
+    let phase: 'waiting' | 'running' | 'ended' = 'waiting';
+    let connection: PooledConnection | undefined;
+    let lost: Error | undefined;
+    let cancelled = false;
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    // A backend terminated between two statements must not become an uncaught 'error' event.
+    const onError = (error: Error): void => {
+      lost = error;
+    };
+    const end = (): void => {
+      phase = 'ended';
+      clearTimeout(timer);
+      clearTimeout(grace);
+      if (connection === undefined) return;
+      connection.off?.('error', onError);
+      connection.release(lost ?? (cancelled ? new Error('statement cancelled at its deadline') : undefined));
+    };
+    const timer = unrefTimeout(() => {
+      if (phase === 'waiting') {
+        phase = 'ended';
+        reject(new StoreUnavailableError('pool'));
+        return;
+      }
+      if (phase !== 'running' || connection === undefined) return;
+      cancelled = cancelRunningStatement(connection);
+      grace = unrefTimeout(() => {
+        if (phase !== 'running') return;
+        lost ??= new Error('statement abandoned at its deadline');
+        end();
+        reject(new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none'));
+      }, graceMs);
+    }, left);
+    pool.connect().then(
+      (borrowed) => {
+        if (phase === 'ended') {
+          borrowed.release();
+          return;
+        }
+        phase = 'running';
+        connection = borrowed;
+        borrowed.on?.('error', onError);
+        const query = queryOf(borrowed);
+        const budget = Math.max(1, Math.ceil(deadline.budgetMs));
+        const limited = limitsOf.get(borrowed) === budget ? undefined : query(connectionLimits(budget)).then(() => void limitsOf.set(borrowed, budget));
+        const sent = limited === undefined ? query(text, params, name) : limited.then(() => query(text, params, name));
+        sent.then(
+          (rows) => {
+            if (phase !== 'running') return;
+            end();
+            resolve(rows);
+          },
+          (error: unknown) => {
+            if (phase !== 'running') return;
+            end();
+            reject(failureAfterSend(error, mutates));
+          },
+        );
+      },
+      (error: unknown) => {
+        if (phase === 'ended') return;
+        end();
+        // Never sent: a refused or timed-out connect leaves nothing behind.
+        const failure = storeFailure(error);
+        reject(failure instanceof StoreUnavailableError ? new StoreUnavailableError(failure.reason, error) : failure);
+      },
+    );
+  });
 }
 
 /**
@@ -180,7 +199,7 @@ function onSingle(client: PostgresQueryable, deadline: StoreDeadline, graceMs: n
     if (expired) return undefined;
     const sent = query(text, params, name);
     const running = canBeCancelled(client)
-      ? untilDeadline(sent, deadline, mutates, () => cancelRunningStatement(client), () => undefined, graceMs)
+      ? untilDeadline(sent, deadline, mutates, () => cancelRunningStatement(client), graceMs)
       : sent.catch((error: unknown) => Promise.reject(failureAfterSend(error, mutates)));
     running.then(answer, refuse);
     return running.then(

