@@ -142,6 +142,14 @@ function onPool(
           borrowed.release();
           return;
         }
+        // The deadline may have passed while the event loop was busy, before its timer could run.
+        if (remainingMs(deadline) === 0) {
+          phase = 'ended';
+          clearTimeout(timer);
+          borrowed.release();
+          reject(new StoreUnavailableError('pool'));
+          return;
+        }
         phase = 'running';
         connection = borrowed;
         borrowed.on?.('error', onError);
@@ -197,6 +205,12 @@ function onSingle(client: PostgresQueryable, deadline: StoreDeadline, graceMs: n
   const turn = previous.then(() => {
     clearTimeout(timer);
     if (expired) return undefined;
+    // The deadline may have passed while the event loop was busy (PGlite runs on this thread).
+    if (remainingMs(deadline) === 0) {
+      expired = true;
+      refuse(new StoreUnavailableError('timeout'));
+      return undefined;
+    }
     const sent = query(text, params, name);
     const running = canBeCancelled(client)
       ? untilDeadline(sent, deadline, mutates, () => cancelRunningStatement(client), graceMs)

@@ -209,3 +209,31 @@ describe('deadlineQuery: the answer and the stored state never disagree (issue 3
     expect([sent, db.committed]).toEqual([['slow'], false]);
   });
 });
+
+describe('PGlite (real): a queued write whose deadline passes is never run (issue 32)', () => {
+  it('a write queued behind a slow statement on the same PGlite is refused unsent and never commits', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { createPostgresStore } = await import('../../src/postgres/index.js');
+    const { fixtureInvoice } = await import('../../src/testing/index.js');
+    const lite = await PGlite.create();
+    try {
+      const id = '0b7c1a9e-1d2f-4c3b-8a4d-0000000000aa';
+      const store = await createPostgresStore({ client: lite, seed: { accounts: { acc: { invoices: [fixtureInvoice(id)] } } } });
+      const current = await store.getInvoice('acc', id);
+      // Another request's statement holds the client's turn for 400 ms (PGlite runs it on this
+      // thread, so no timer fires meanwhile: the write's deadline is checked when its turn comes).
+      const slow = deadlineQuery(lite, storeDeadline(5_000))('SELECT pg_sleep(0.4)');
+      const write = store
+        .forRequest(50)
+        .compareAndSetInvoice('acc', { ...current!.invoice, description: 'queued too long' }, current!.version)
+        .catch((error: unknown) => error);
+      const error = await write;
+      expect(isStoreUnavailable(error) && [error.reason, error.outcome]).toEqual(['timeout', 'none']);
+      await slow;
+      await pause(50);
+      expect((await store.getInvoice('acc', id))?.invoice.description).toBe('original');
+    } finally {
+      await lite.close();
+    }
+  }, 180_000);
+});
