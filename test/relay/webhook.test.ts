@@ -304,6 +304,23 @@ describe('verifyWebhook: bounded work and a clock that must tell the time (issue
     }
   });
 
+  it('imports each secret\'s key once and reuses it for later messages; a bad secret is never cached', async () => {
+    const secret = newSecret();
+    const body = '{}';
+    const headers = signedByThem(secret, 'm1', NOW, body);
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      expect(await verifyWebhook(body, headers, secret, { now })).toEqual({});
+      expect(await verifyWebhook(body, headers, [newSecret(), secret], { now })).toEqual({});
+      expect(await verifyWebhook(body, headers, secret, { now })).toEqual({});
+      expect(importKey).toHaveBeenCalledTimes(2); // the secret once, the other once
+      for (let i = 0; i < 2; i += 1) await expect(verifyWebhook(body, headers, 'whsec_short', { now })).rejects.toThrow(WEBHOOK_MESSAGES.secret);
+      expect(importKey).toHaveBeenCalledTimes(2);
+    } finally {
+      importKey.mockRestore();
+    }
+  });
+
   it('a clock that returns undefined, NaN or Infinity throws a TypeError; it never accepts a message signed in 1970', async () => {
     const secret = newSecret();
     const body = '{}';

@@ -1,9 +1,10 @@
 import { decodeBase64 } from './base64.js';
 import { type WebhookHeaders, headerValue } from './headers.js';
 import { WEBHOOK_HEADERS, WEBHOOK_MESSAGES } from './messages.js';
-import { parseSecrets } from './secret.js';
 import { constantTimeEqual } from './constant-time.js';
-import { hmacOf, importHmacKey, signedContent } from './signature.js';
+import { hmacKeyOf } from './key-cache.js';
+import { secretList } from './secret.js';
+import { hmacOf, signedContent } from './signature.js';
 import { type WebhookRefusal, WebhookVerificationError } from './verification-error.js';
 
 /** Options of {@link verifyWebhook}. */
@@ -120,7 +121,8 @@ export async function verifyWebhook(
   secret: string | readonly string[],
   options?: VerifyWebhookOptions,
 ): Promise<unknown> {
-  const keys = parseSecrets(secret);
+  // Every secret is checked now (a bad one is a TypeError whatever the message); keys are imported once per secret and reused.
+  const keys = secretList(secret).map(hmacKeyOf);
   const tolerance = checkTolerance(options);
   const maxBody = checkMaxBody(options);
   if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) throw new TypeError('verifyWebhook: payload must be the raw body as a string or Uint8Array');
@@ -135,6 +137,6 @@ export async function verifyWebhook(
   const candidates = v1Signatures(signatureText);
   const content = signedContent(id, timestamp, bodyBytes(payload, maxBody));
   if (candidates.length === 0) return refuse('no-matching-signature', WEBHOOK_MESSAGES.noMatch);
-  const macs = await Promise.all(keys.map(async (key) => hmacOf(await importHmacKey(key), content)));
+  const macs = await Promise.all(keys.map(async (key) => hmacOf(await key, content)));
   return anyMatches(candidates, macs) ? parseJson(payload) : refuse('no-matching-signature', WEBHOOK_MESSAGES.noMatch);
 }
