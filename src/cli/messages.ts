@@ -23,7 +23,15 @@ export const CLI_MESSAGES = Object.freeze({
   dataAndDatabaseUrl: 'give either --data <dir> (PGlite) or DATABASE_URL (a PostgreSQL server), not both',
   missingPeer: (peer: string, neededBy: string) =>
     `${neededBy} needs the optional peer dependency ${peer}, which is not installed: run "npm install ${peer}" in your project`,
-  webhookPair: 'give --webhook-url and --webhook-secret together',
+  webhookPair: 'give --webhook-url and a webhook secret together (PAYMENTS_KIT_WEBHOOK_SECRET, --webhook-secret-file <path> or --webhook-secret)',
+  secretTwice: 'give --webhook-secret-file or --webhook-secret, not both',
+  secretOnCommandLine:
+    'payments-kit serve: warning: --webhook-secret is visible to other users of this machine in the process list; use PAYMENTS_KIT_WEBHOOK_SECRET or --webhook-secret-file <path> instead',
+  emptySecretFile: '--webhook-secret-file needs a file that holds the secret (whsec_...)',
+  secretFileTooLarge: (path: string) => `the webhook secret file ${JSON.stringify(path)} is larger than 4096 bytes: it holds no secret`,
+  cannotReadSecret: (path: string, error: unknown) =>
+    `cannot read the webhook secret file ${path === '-' ? 'from standard input' : JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`,
+  badAllowedHost: (message: string) => `--allowed-host: ${message}`,
   unknownOutboxCommand: (name: string) => `unknown outbox command "${name}" (stats, dead, redrive)`,
   redriveFilter: 'redrive needs exactly one of --id <effect ID>, --type <effect type> or --all',
   badLimit: (value: string, max: number) => `--limit must be an integer from 1 to ${max}, got "${value}"`,
@@ -38,7 +46,7 @@ Usage:
   payments-kit validate <operation> <file|->   check a request body; prints the API's answer
   payments-kit schedule "<RRULE>" --start <date-time> [--tz <zone>] [--count <n> | --until <date-time>]
                        [--business-day <convention>] [--json | --calendar]
-  payments-kit serve [--port <n>] [--data <dir>] [--webhook-url <url> --webhook-secret <whsec_...>]
+  payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>]
                                                run the reference server with demo data
   payments-kit outbox stats | dead | redrive   inspect and steer the effect outbox (--data or DATABASE_URL)
   payments-kit <command> --help                help on one command
@@ -76,23 +84,36 @@ Examples:
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3 --business-day preceding --calendar`;
 
-export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>] [--webhook-url <url> --webhook-secret <secret>]
+export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]...
+                          [--webhook-url <url> [--webhook-secret-file <path>]]
 
 Runs the reference server (the handler over node:http with demo data and demo tokens) on
 127.0.0.1, the same server as "npm start" in the repository. Ctrl-C or SIGTERM stops it.
+It answers only for its own host names: 127.0.0.1, localhost and each --allowed-host; a
+request with any other Host (a web page rebound to 127.0.0.1 by DNS) is answered 421.
 
 Options:
   --port <n>     the port; else the PORT environment variable, else 3000; 0 picks a free one
   --data <dir>   keep the data in PGlite (embedded PostgreSQL) in <dir>, across restarts;
                  needs the optional peer dependency @electric-sql/pglite
-  --webhook-url <url>, --webhook-secret <whsec_...>
+  --allowed-host <name>
+                 also answer for this host name (no port), e.g. a name in /etc/hosts; repeatable
+  --webhook-url <url>
                  also post every effect (e.g. invoice.finalized) to <url> as a signed
-                 Standard Webhooks message (webhook-id = the effect ID); retried until 2xx
+                 Standard Webhooks message (webhook-id = the effect ID); retried until 2xx.
+                 The secret (whsec_...) comes from PAYMENTS_KIT_WEBHOOK_SECRET, or from
+  --webhook-secret-file <path>
+                 the file at <path> ("-": standard input), or from
+  --webhook-secret <whsec_...>
+                 the command line: works, but other users of the machine can read it in the
+                 process list (a warning says so)
 
 Environment:
   DATABASE_URL            keep the data on this PostgreSQL server instead (not with --data);
                           needs the optional peer dependency pg
   PAYMENTS_KIT_PG_SCHEMA  the schema for --data or DATABASE_URL (default payments_kit)
+  PAYMENTS_KIT_WEBHOOK_SECRET
+                          the webhook secret for --webhook-url (a flag overrides it)
 
 Without --data or DATABASE_URL the data is in memory and lost on exit. The demo data is
 inserted where it is absent; what requests changed is kept.`;

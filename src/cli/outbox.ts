@@ -1,6 +1,7 @@
 import type { DeadEffect, OutboxStats, RedriveFilter, Store } from '../http/store/port.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, OUTBOX_HELP } from './messages.js';
+import { printable } from './printable.js';
 import { type OpenedStore, chooseStore, openReferenceStore } from './reference-store.js';
 import { type Parsed, parseCommandLine } from './usage.js';
 
@@ -23,8 +24,10 @@ function statsLines(stats: OutboxStats): string[] {
   ];
 }
 
+/** One dead effect as a human line; every stored text is escaped (see `printable`), so a line is always one line. */
 function deadLine(dead: DeadEffect): string {
-  return `${dead.effectID}  ${dead.effect.type}  account ${dead.accountID}  attempts ${dead.attempts}  died ${dead.diedAt}  ${dead.lastError}`;
+  const fields = [dead.effectID, dead.effect.type, `account ${dead.accountID}`, `attempts ${dead.attempts}`, `died ${dead.diedAt}`, dead.lastError];
+  return fields.map((field) => printable(String(field))).join('  ');
 }
 
 /** The redrive filter of `--id`, `--type` or `--all` (exactly one), or a usage message. */

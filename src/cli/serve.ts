@@ -4,13 +4,18 @@ import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, SERVE_HELP } from './messages.js';
 import { type OpenedStore, chooseStore, openReferenceStore } from './reference-store.js';
 import { parseCommandLine } from './usage.js';
+import { webhookSecret } from './webhook-secret.js';
+import { allowedHostName } from '../reference/allowed-hosts.js';
 
 /** How the server is stopped: the bin wires SIGINT and SIGTERM; tests pass their own. */
 export type StopSignals = (stop: (signal: string) => void) => void;
 
 /**
- * `payments-kit serve [--port <n>] [--data <dir>]` (and `npm start`): runs the reference server
- * until a signal stops it. The port is --port, else `env.PORT`, else 3000. The data is in
+ * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>]`
+ * (and `npm start`): runs the reference server until a signal stops it, answering only its
+ * own Host names (127.0.0.1, localhost, each `--allowed-host`). The webhook secret comes from
+ * `--webhook-secret-file`, `--webhook-secret` (warned: visible in the process list) or
+ * `PAYMENTS_KIT_WEBHOOK_SECRET`. The port is --port, else `env.PORT`, else 3000. The data is in
  * memory, in PGlite in `--data <dir>`, or on the PostgreSQL server of `env.DATABASE_URL` (see
  * `chooseStore`). Resolves with the exit code once the server and its store have closed (or
  * could not start).
@@ -30,6 +35,8 @@ export async function runServe(
     data: { type: 'string' },
     'webhook-url': { type: 'string' },
     'webhook-secret': { type: 'string' },
+    'webhook-secret-file': { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
   });
   if (!parsed.ok) return usage(io, parsed.error);
   const { values, positionals } = parsed.value;
@@ -43,7 +50,11 @@ export async function runServe(
   if (port < 0 || port > 65535) return usage(io, CLI_MESSAGES.badPort(portText));
   const choice = chooseStore(typeof values.data === 'string' ? values.data : undefined, env);
   if (!choice.ok) return usage(io, choice.error);
-  const webhook = webhookOption(values);
+  const allowedHosts = allowedHostsOption(values['allowed-host']);
+  if (typeof allowedHosts === 'string') return usage(io, allowedHosts);
+  const secret = await webhookSecret(values, env, io);
+  if (!secret.ok) return usage(io, secret.error);
+  const webhook = webhookOption(values['webhook-url'], secret.value, values['webhook-secret'] !== undefined || values['webhook-secret-file'] !== undefined);
   if (typeof webhook === 'string') return usage(io, webhook);
   // Listen for the stop signal before anything is printed: a supervisor that signals as soon as
   // it reads the banner must not meet Node's default action (exit without closing the store).
@@ -56,6 +67,7 @@ export async function runServe(
     server = await startReferenceServer({
       port,
       log: (line) => io.out(line),
+      allowedHosts,
       ...(opened.store === undefined ? {} : { store: opened.store }),
       ...(webhook === undefined ? {} : { webhook }),
     });
@@ -79,12 +91,25 @@ export async function runServe(
   return serverClosed && storeClosed ? EXIT.ok : EXIT.invalid;
 }
 
-/** `--webhook-url` with `--webhook-secret` (both or neither), checked as `createWebhookRelay` checks them; a usage message otherwise. */
-function webhookOption(values: Record<string, string | boolean | undefined>): { url: string; secret: string } | undefined | string {
-  const url = values['webhook-url'];
-  const secret = values['webhook-secret'];
-  if (url === undefined && secret === undefined) return undefined;
-  if (typeof url !== 'string' || typeof secret !== 'string') return CLI_MESSAGES.webhookPair;
+/** Each `--allowed-host`, checked as the reference server checks it; a usage message otherwise. */
+function allowedHostsOption(values: unknown): string[] | string {
+  const names = Array.isArray(values) ? (values as string[]) : [];
+  try {
+    for (const name of names) allowedHostName(name);
+  } catch (error) {
+    return CLI_MESSAGES.badAllowedHost(error instanceof Error ? error.message : String(error));
+  }
+  return names;
+}
+
+/**
+ * `--webhook-url` with a secret (from a flag or the environment), checked as
+ * `createWebhookRelay` checks them; a usage message otherwise. A secret flag without the URL
+ * is refused; the environment variable alone is not (it may be set for every run).
+ */
+function webhookOption(url: unknown, secret: string | undefined, secretFlag: boolean): { url: string; secret: string } | undefined | string {
+  if (url === undefined && !secretFlag) return undefined;
+  if (typeof url !== 'string' || secret === undefined) return CLI_MESSAGES.webhookPair;
   try {
     createWebhookRelay({ url, secret });
   } catch (error) {

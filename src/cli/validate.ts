@@ -29,7 +29,8 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
   const [operation, file, ...extra] = parsed.value.positionals;
   if (operation === undefined || file === undefined) return usage(io, CLI_MESSAGES.validateArguments);
   if (extra.length > 0) return usage(io, CLI_MESSAGES.unexpectedArgument(extra[0] ?? ''));
-  const validator = VALIDATED_OPERATIONS[operation];
+  // An own property only: "constructor", "__proto__" or "toString" are no operations.
+  const validator = Object.hasOwn(VALIDATED_OPERATIONS, operation) ? VALIDATED_OPERATIONS[operation] : undefined;
   if (validator === undefined) return usage(io, CLI_MESSAGES.unknownOperation(operation, Object.keys(VALIDATED_OPERATIONS)));
   let bytes: Uint8Array;
   try {

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { BodyBytes, Exchange } from '../http/core/exchange.js';
+import { HTTP_MESSAGES } from '../http/core/messages.js';
 import type { FrameworkRequest } from './framework-request.js';
+import { badAuthority } from './request-authority.js';
 import { pathOfTarget } from './request-target.js';
 import { readNodeBody } from './request-body.js';
 import { asksForUpgrade, hasUnreadBody, headerOf } from './request-headers.js';
@@ -17,6 +19,8 @@ export class NodeExchange implements Exchange {
   readonly method: string;
   readonly path: string;
   readonly mountPath: string;
+  /** Set when Host (or an absolute-form target's authority) is malformed or Host is repeated: answered 400. */
+  readonly malformed: string | undefined;
   /** The response the outcome is written to. */
   readonly res: ServerResponse;
   readonly #req: FrameworkRequest;
@@ -28,7 +32,9 @@ export class NodeExchange implements Exchange {
     this.#req = req;
     this.res = res;
     this.method = req.method ?? '';
-    this.path = pathOfTarget(req.originalUrl ?? req.url ?? '/');
+    const target = req.originalUrl ?? req.url ?? '/';
+    this.path = pathOfTarget(target);
+    this.malformed = badAuthority(req, target) ? HTTP_MESSAGES.badHost : undefined;
     this.mountPath = req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '';
   }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BadRequestTargetError } from '../http/core/exchange.js';
 import { freshUuid } from '../http/core/fresh-uuid.js';
 import { HTTP_MESSAGES } from '../http/core/messages.js';
 import { errorReply } from '../http/core/reply.js';
@@ -64,9 +65,10 @@ async function respondBridged(
   let request: Request;
   try {
     request = exchange.toRequest();
-  } catch {
-    // Host and target that form no URL: the client's fault, answered 400 with a request id.
-    writeReply(res, chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid), errorReply(400, HTTP_MESSAGES.badTarget), true);
+  } catch (error) {
+    // A malformed Host, or Host and target that form no URL: the client's fault, answered 400 with a request id.
+    const message = error instanceof BadRequestTargetError ? error.message : HTTP_MESSAGES.badTarget;
+    writeReply(res, chooseRequestId(exchange.header(REQUEST_ID_HEADER), freshUuid), errorReply(400, message), true);
     return;
   }
   try {

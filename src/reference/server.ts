@@ -4,6 +4,7 @@ import { createMemoryStore } from '../http/store/memory-store.js';
 import { createNodeServer } from '../node/server.js';
 import { createStaticAuth } from '../http/auth/static-auth.js';
 import type { Store } from '../http/store/port.js';
+import { allowedHostNames, withAllowedHosts } from './allowed-hosts.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
 import { createDemoWalletProvider } from './demo-wallet-provider.js';
 import { PAGE_MOUNTS, readDocsPage, readPlaygroundSite, withPages } from './pages/mount.js';
@@ -42,6 +43,12 @@ export type ReferenceServerOptions = {
    * of `payments-kit/relay/webhook`, checked at start); a failed post is retried by the outbox.
    */
   readonly webhook?: { readonly url: string; readonly secret: string };
+  /**
+   * Host names the server answers for besides the address it listens on and `localhost`
+   * (a name without a port, e.g. a name in /etc/hosts or a tunnel's); any other `Host` is
+   * answered 421, pages included (against DNS rebinding). Checked at start.
+   */
+  readonly allowedHosts?: readonly string[];
 };
 
 /** A running reference server. */
@@ -79,7 +86,8 @@ export function demoCurlCommands(url: string): string[] {
  * provider, serving `/openapi.json`, the API reference page `/docs/` (its `docs` option, the
  * demo token filled in) and `/playground/`. Prints the tokens, the pages and curl commands,
  * then one line per request: method, path, status, milliseconds and request id. A page that
- * was not built is left out, and the banner says so.
+ * was not built is left out, and the banner says so. Only its own Host names are answered
+ * (the address it listens on, `localhost` and `allowedHosts`); any other is 421.
  *
  * @example
  * const { url, close } = await startReferenceServer({ port: 0 });
@@ -88,6 +96,8 @@ export function demoCurlCommands(url: string): string[] {
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const host = options.host ?? '127.0.0.1';
+  const hostNames = allowedHostNames(host, options.allowedHosts);
   const [docs, playground] = await Promise.all([settle(readDocsPage(options.pagesDir)), settle(readPlaygroundSite(options.pagesDir))]);
   const relay = options.webhook === undefined ? undefined : createWebhookRelay(options.webhook);
   const handler = createHandler({
@@ -105,10 +115,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   });
   // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
   // The playground's files are answered in front of the handler (not logged: they are static).
-  const server = createNodeServer(withPages(handler, playground.ok ? [playground.value] : []), {
+  // Only its own Host names are answered (pages included): a web page rebound to 127.0.0.1 gets 421.
+  const served = withAllowedHosts(withPages(handler, playground.ok ? [playground.value] : []), hostNames, (request, requestId) =>
+    log(`${request.method} ${new URL(request.url).pathname} 421 0.0ms ${requestId} (Host not allowed)`),
+  );
+  const server = createNodeServer(served, {
     onClientError: ({ status, requestId, code }) => log(`- - ${status} 0.0ms ${requestId} (refused by the HTTP parser: ${code ?? 'no code'})`),
   });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 3000, host, () => {
@@ -120,6 +133,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 3000);
   const url = `http://${host}:${port}`;
   log(`payments-kit reference server listening on ${url}`);
+  log(`Answers Host: ${[...hostNames].join(', ')} (others get 421; --allowed-host adds one)`);
   if (options.webhook !== undefined) log(`Effects are posted as signed webhooks to ${new URL(options.webhook.url).origin}`);
   log('Demo tokens:');
   for (const [token, { scopes }] of Object.entries(DEMO_TOKENS)) log(`  ${token}: ${scopes.join(' ')}`);

@@ -242,6 +242,30 @@ describe('createJwtAuth start-up checks', () => {
     expect(() => createJwtAuth({ jwks: 'https://id.example.test/jwks.json' })).not.toThrow();
   });
 
+  it('refuses, at construction, a key that is PEM text given as bytes, a string, a secret KeyObject or an oct JWK (issue 33)', async () => {
+    const pem = await exportSPKI(rsa.publicKey);
+    const bytes = new TextEncoder().encode(pem);
+    const { createSecretKey } = await import('node:crypto');
+    const forms: [string, unknown][] = [
+      ['bytes', bytes],
+      ['bytes after a newline', new TextEncoder().encode(`\n  ${pem}`)],
+      ['string', pem],
+      ['secret KeyObject', createSecretKey(bytes)],
+      ['oct JWK', { kty: 'oct', k: base64url.encode(bytes) }],
+    ];
+    for (const [form, key] of forms) {
+      expect(() => createJwtAuth({ key, algorithms: ['HS256'] } as JwtAuthOptions), form).toThrow(JWT_AUTH_MESSAGES.pemKey);
+      expect(() => createJwtAuth({ key } as JwtAuthOptions), form).toThrow(JWT_AUTH_MESSAGES.pemKey);
+    }
+    // The message names the fix; the imported public key works.
+    expect(JWT_AUTH_MESSAGES.pemKey).toContain('createPublicKey');
+    const { createPublicKey } = await import('node:crypto');
+    const auth = createJwtAuth({ key: createPublicKey(pem), clock: () => NOW });
+    expect(await auth.verify(await sign(rsa, 'rsa-1', 'RS256'))).toEqual({ scopes: [READ_SCOPE] });
+    // A secret that merely contains the text later on is a secret like any other.
+    expect(() => createJwtAuth({ key: new TextEncoder().encode(`secret -----BEGIN ${'x'.repeat(32)}`) })).not.toThrow();
+  });
+
   it('accepts an HMAC secret only with HMAC algorithms', async () => {
     const secret = new TextEncoder().encode('0123456789abcdef0123456789abcdef');
     const auth = createJwtAuth({ key: secret, clock: () => NOW });

@@ -61,13 +61,13 @@ describe('raw requests through toNodeListener', () => {
     }
   });
 
-  it('answers 400 {error} with x-request-id when Host and target form no URL and a Request is needed', async () => {
+  it('answers 400 {error} with x-request-id when Host is not host[:port], or target and Host form no URL', async () => {
     const handler = createHandler(testOptions({ operations: { listTerminalApplications: { handle: () => Response.json([]) } } }));
     const s = await listen(toNodeListener(handler));
     try {
       for (const host of ['a b', 'evil@x:1']) {
         const r = await rawRequest(portOf(s.url), ['GET /terminal-applications HTTP/1.1', `Host: ${host}`, 'Authorization: Bearer all', 'x-request-id: raw-1']);
-        expect([host, r.status, JSON.parse(r.body), r.headers['x-request-id']]).toEqual([host, 400, { error: HTTP_MESSAGES.badTarget }, 'raw-1']);
+        expect([host, r.status, JSON.parse(r.body), r.headers['x-request-id']]).toEqual([host, 400, { error: HTTP_MESSAGES.badHost }, 'raw-1']);
       }
     } finally {
       await s.close();

@@ -61,7 +61,8 @@ describe('reference server', () => {
     expect([hostless.status, hostless.headers['x-request-id']]).toEqual([200, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     connection.write(rawRequest(['CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443']), ['CONNECT']);
     const tunnel = await connection.next();
-    expect([tunnel.status, tunnel.headers['x-request-id']]).toEqual([404, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    // The Host check bridges every request to a WHATWG Request, which an authority-form target cannot form: 400.
+    expect([tunnel.status, tunnel.headers['x-request-id']]).toEqual([400, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     await connection.closed;
   });
 });

@@ -16,6 +16,7 @@ const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
 const bin = join(root, pkg.bin['payments-kit'] ?? 'missing');
 const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
+const FORGED = ' \u001b]0;pwned\u0007\u001b[2J\r\nout-9  forged line \u202e';
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -35,7 +36,8 @@ async function prepare(client: PostgresClient, schema?: string): Promise<void> {
     store,
     maxAttempts: 1,
     deliver: (effect) => {
-      if (effect.effectID !== 'out-0') throw new Error(`endpoint refused ${effect.effectID}`);
+      // out-2's error holds what a hostile endpoint could send back: a terminal escape and a forged line.
+      if (effect.effectID !== 'out-0') throw new Error(`endpoint refused ${effect.effectID}${effect.effectID === 'out-2' ? FORGED : ''}`);
     },
   });
   expect(await dispatcher.drain()).toBe(1);
@@ -53,8 +55,13 @@ function outboxScenario(args: () => string[], env: () => Record<string, string>)
     const lines = human.out.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(new RegExp(`^out-1  invoice\\.finalized  account ${ACCOUNT_A}  attempts 1  died \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  Error: endpoint refused out-1$`));
+    // Stored text is printed with its control characters escaped: still 2 lines, no escape sequence reaches the terminal.
+    expect(lines[1]?.endsWith('Error: endpoint refused out-2 \\u001b]0;pwned\\u0007\\u001b[2J\\u000d\\u000aout-9  forged line \\u202e')).toBe(true);
+    expect(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/.test(human.out)).toBe(false);
     const page = JSON.parse(outbox(['dead', '--limit', '1', '--json', ...args()], env()).out) as Array<{ effectID: string; lastError: string }>;
     expect(page.map((d) => [d.effectID, d.lastError])).toEqual([['out-1', 'Error: endpoint refused out-1']]);
+    // --json keeps the stored text exactly (JSON escapes control characters itself).
+    expect((JSON.parse(outbox(['dead', '--json', ...args()], env()).out) as Array<{ lastError: string }>)[1]?.lastError).toBe(`Error: endpoint refused out-2${FORGED}`);
     const next = JSON.parse(outbox(['dead', '--limit', '1', '--after', 'out-1', '--json', ...args()], env()).out) as Array<{ effectID: string }>;
     expect(next.map((d) => d.effectID)).toEqual(['out-2']);
     const redrive = outbox(['redrive', '--id', 'out-2', ...args()], env());

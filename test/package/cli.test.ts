@@ -67,6 +67,13 @@ describe('payments-kit (the built bin)', () => {
       const unknown = cli(['validate', 'getSchedule', '-'], '{}');
       expect(unknown.code).toBe(2);
       expect(unknown.err).toContain('unknown operation "getSchedule" (operations with a request body: updateInvoice, uploadEvidenceText, createWalletSession)');
+      // Names of Object.prototype are no operations (issue 33): exit 2 with the list, never "valid" or a stack trace.
+      for (const name of ['constructor', '__proto__', 'toString']) {
+        const run = cli(['validate', name, '-'], '{}');
+        expect([name, run.code, run.out]).toEqual([name, 2, '']);
+        expect(run.err).toContain(`unknown operation "${name}" (operations with a request body: updateInvoice, uploadEvidenceText, createWalletSession)`);
+        expect(run.err).not.toMatch(/\n\s+at /);
+      }
       const missing = cli(['validate', 'updateInvoice', join(root, 'no-such-file.json')]);
       expect(missing.code).toBe(2);
       expect(missing.err).toContain('cannot read');

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPages } from '../../scripts/build-pages.js';
 import { DOCS_MESSAGES, type DocsPage, PAGE_CSP, createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
 import { DEMO_IDS, DEMO_SEED, DEMO_TOKENS, PAGE_MESSAGES, REFERENCE_OPENAPI_PATH, readDocsPage, startReferenceServer } from '../../src/reference/index.js';
+import { ALLOWED_HOST_MESSAGES } from '../../src/reference/allowed-hosts.js';
+import { RawConnection, type RawResponse, portOf, rawRequest } from '../http/raw-http.js';
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'payments-kit-docs-option-'));
 let page: DocsPage;
@@ -93,6 +95,49 @@ describe('the reference server', () => {
       expect(api.status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+
+  it('answers only its own Host names (raw requests): any other Host is 421 with x-request-id, pages and writes included (issue 33)', async () => {
+    const lines: string[] = [];
+    const server = await startReferenceServer({ port: 0, pagesDir, log: (l) => lines.push(l), allowedHosts: ['Payments.Test', '::1'] });
+    const port = portOf(server.url);
+    const send = async (method: string, path: string, host: string | undefined, body = ''): Promise<RawResponse> => {
+      const connection = await RawConnection.open(port);
+      try {
+        const head = [`${method} ${path} HTTP/1.1`, ...(host === undefined ? [] : [`Host: ${host}`]), 'Authorization: Bearer demo-all-scopes'];
+        if (body !== '') head.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+        connection.write(rawRequest(head, body), [method]);
+        return await connection.next();
+      } finally {
+        connection.destroy();
+      }
+    };
+    const invoice = `/accounts/${DEMO_IDS.accountID}/invoices/${DEMO_IDS.invoiceID}`;
+    const patch = JSON.stringify({ description: 'from a rebound page' });
+    try {
+      for (const host of [`attacker.example:${port}`, 'attacker.example', `127.0.0.2:${port}`, `localhost.attacker.example:${port}`, '[::2]']) {
+        for (const [method, path, body] of [['GET', '/docs/', ''], ['GET', '/playground/', ''], ['GET', REFERENCE_OPENAPI_PATH, ''], ['PATCH', invoice, patch]] as const) {
+          const r = await send(method, path, host, body);
+          expect([host, path, r.status, JSON.parse(r.body.toString())]).toEqual([host, path, 421, { error: ALLOWED_HOST_MESSAGES.refused }]);
+          expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        }
+      }
+      // An absolute-form target naming another host is refused too.
+      expect((await send('GET', `http://attacker.example:${port}/docs/`, `127.0.0.1:${port}`)).status).toBe(421);
+      for (const host of [`127.0.0.1:${port}`, `LOCALHOST:${port}`, 'localhost', `payments.test:${port}`, `[::1]:${port}`, undefined]) {
+        expect([host, (await send('GET', '/docs/', host)).status]).toEqual([host, 200]);
+        expect([host, (await send('GET', REFERENCE_OPENAPI_PATH, host)).status]).toEqual([host, 200]);
+      }
+      const read = await send('GET', invoice, `127.0.0.1:${port}`);
+      expect(JSON.parse(read.body.toString())).not.toHaveProperty('description', 'from a rebound page');
+      expect(lines).toContain(`Answers Host: 127.0.0.1, localhost, payments.test, [::1] (others get 421; --allowed-host adds one)`);
+      expect(lines.some((l) => /^PATCH \/accounts\/\S+ 421 0\.0ms [0-9a-f-]{36} \(Host not allowed\)$/.test(l))).toBe(true);
+    } finally {
+      await server.close();
+    }
+    for (const bad of ['attacker.example:80', 'a/b', '', 'a b', '*.example']) {
+      await expect(startReferenceServer({ port: 0, pagesDir, log: () => undefined, allowedHosts: [bad] })).rejects.toThrow(ALLOWED_HOST_MESSAGES.badName(bad));
     }
   });
 

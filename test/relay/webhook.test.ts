@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEffectDispatcher } from '../../src/http/index.js';
 import {
   WEBHOOK_MESSAGES,
@@ -222,5 +222,155 @@ describe('payments-kit/relay/webhook is runtime-neutral', () => {
     };
     visit(join(import.meta.dirname, '../../src/relay/webhook/index.ts'));
     expect(seen.size).toBeGreaterThan(8);
+  });
+});
+
+describe('verifyWebhook: bounded work and a clock that must tell the time (issue 33)', () => {
+  const NOW = 1_780_000_000;
+  const now = () => NOW * 1000;
+  const reason = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: unknown) => (isWebhookVerificationError(e) ? e.reason : String(e)));
+
+  /** Counts the calls WebCrypto gets to hash or check something, and the bytes they cover, while `run` runs. */
+  async function countHmacWork(run: () => Promise<unknown>): Promise<{ calls: number; bytes: number }> {
+    const work = { calls: 0, bytes: 0 };
+    const subtle = crypto.subtle;
+    const count = (data: BufferSource): void => {
+      work.calls += 1;
+      work.bytes += data.byteLength;
+    };
+    const sign = subtle.sign.bind(subtle);
+    const verify = subtle.verify.bind(subtle);
+    const digest = subtle.digest.bind(subtle);
+    const spies = [
+      vi.spyOn(subtle, 'sign').mockImplementation((algorithm, key, data) => (count(data), sign(algorithm, key, data))),
+      vi.spyOn(subtle, 'verify').mockImplementation((algorithm, key, signature, data) => (count(data), verify(algorithm, key, signature, data))),
+      vi.spyOn(subtle, 'digest').mockImplementation((algorithm, data) => (count(data), digest(algorithm, data))),
+    ];
+    try {
+      await run();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    return work;
+  }
+
+  it('16 signatures x 8 secrets over a 1 MB body: at most 8 hashes of the body (one per secret), and a real signature still found', async () => {
+    const secrets = Array.from({ length: 8 }, () => newSecret());
+    const body = JSON.stringify({ pad: 'x'.repeat(1_000_000 - 10) });
+    expect(body.length).toBe(1_000_000);
+    const junk = Array.from({ length: 16 }, () => `v1,${randomBytes(32).toString('base64')}`).join(' ');
+    const headers = { ...signedByThem(secrets[0] ?? '', 'm1', NOW, body), 'webhook-signature': junk };
+    let refused = '';
+    const work = await countHmacWork(async () => {
+      refused = await reason(verifyWebhook(body, headers, secrets, { now }));
+    });
+    expect(refused).toBe('no-matching-signature');
+    expect(work.calls).toBeLessThanOrEqual(8);
+    expect(work.bytes).toBeLessThanOrEqual(8 * (body.length + 64));
+    // The last of 16 candidates under the last of 8 secrets still verifies, with the same work.
+    const real = signedByThem(secrets[7] ?? '', 'm1', NOW, body)['webhook-signature'] ?? '';
+    const last = { ...headers, 'webhook-signature': `${junk.split(' ').slice(1).join(' ')} ${real}` };
+    let accepted: unknown;
+    const again = await countHmacWork(async () => {
+      accepted = await verifyWebhook(body, last, secrets, { now });
+    });
+    expect(accepted).toEqual(JSON.parse(body));
+    expect(again.calls).toBeLessThanOrEqual(8);
+  });
+
+  it('more than 16 signatures, a body over maxBodyBytes and an out-of-tolerance timestamp are refused before anything is hashed', async () => {
+    const secret = newSecret();
+    const body = '{}';
+    const good = signedByThem(secret, 'm1', NOW, body);
+    const cases: [string, () => Promise<unknown>][] = [
+      ['bad-header', () => verifyWebhook(body, { ...good, 'webhook-signature': Array(17).fill('v1,AAAA').join(' ') }, secret, { now })],
+      ['body-too-large', () => verifyWebhook('{"a":"'.padEnd(1_048_577, 'x'), good, secret, { now })],
+      ['body-too-large', () => verifyWebhook(new Uint8Array(1_048_577), good, secret, { now })],
+      ['body-too-large', () => verifyWebhook('"é"', good, secret, { now, maxBodyBytes: 3 })], // 4 UTF-8 bytes
+      ['timestamp-too-old', () => verifyWebhook(body, good, secret, { now: () => (NOW + 301) * 1000 })],
+    ];
+    for (const [expected, run] of cases) {
+      let got = '';
+      const work = await countHmacWork(async () => {
+        got = await reason(run());
+      });
+      expect([expected, got, work.calls]).toEqual([expected, expected, 0]);
+    }
+    // At the limit it is verified: maxBodyBytes counts UTF-8 bytes.
+    const small = '"é"';
+    expect(await verifyWebhook(small, signedByThem(secret, 'm1', NOW, small), secret, { now, maxBodyBytes: 4 })).toBe('é');
+    for (const maxBodyBytes of [0, -1, 1.5, Number.NaN, Infinity]) {
+      await expect(verifyWebhook(body, good, secret, { now, maxBodyBytes })).rejects.toThrow(WEBHOOK_MESSAGES.maxBodyBytes);
+    }
+  });
+
+  it('imports each secret\'s key once and reuses it for later messages; a bad secret is never cached', async () => {
+    const secret = newSecret();
+    const body = '{}';
+    const headers = signedByThem(secret, 'm1', NOW, body);
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      expect(await verifyWebhook(body, headers, secret, { now })).toEqual({});
+      expect(await verifyWebhook(body, headers, [newSecret(), secret], { now })).toEqual({});
+      expect(await verifyWebhook(body, headers, secret, { now })).toEqual({});
+      expect(importKey).toHaveBeenCalledTimes(2); // the secret once, the other once
+      for (let i = 0; i < 2; i += 1) await expect(verifyWebhook(body, headers, 'whsec_short', { now })).rejects.toThrow(WEBHOOK_MESSAGES.secret);
+      expect(importKey).toHaveBeenCalledTimes(2);
+    } finally {
+      importKey.mockRestore();
+    }
+  });
+
+  it('a clock that returns undefined, NaN or Infinity throws a TypeError; it never accepts a message signed in 1970', async () => {
+    const secret = newSecret();
+    const body = '{}';
+    const old = signedByThem(secret, 'm1', 1, body);
+    for (const clock of [() => undefined, () => Number.NaN, () => Infinity, () => -Infinity, () => '1780000000000', () => null]) {
+      const refusal = await verifyWebhook(body, old, secret, { now: clock as unknown as () => number }).then(() => undefined, (e: unknown) => e);
+      expect(refusal).toBeInstanceOf(TypeError);
+      expect((refusal as Error).message).toBe(WEBHOOK_MESSAGES.clock);
+    }
+    await expect(verifyWebhook(body, old, secret, { now: 5 as unknown as () => number })).rejects.toThrow(WEBHOOK_MESSAGES.clock);
+    expect(await reason(verifyWebhook(body, old, secret, { now }))).toBe('timestamp-too-old');
+  });
+
+  it('a header repeated in a Headers object (joined with ", ") or in node:http headers is refused as documented', async () => {
+    const secret = newSecret();
+    const body = '{}';
+    const good = signedByThem(secret, 'm1', NOW, body);
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      const headers = new Headers(good);
+      headers.append(name, good[name] ?? '');
+      expect([name, await reason(verifyWebhook(body, headers, secret, { now }))]).toEqual([name, 'bad-header']);
+      // node:http's req.headers joins a repeated unknown header into one string the same way.
+      expect([name, await reason(verifyWebhook(body, { ...good, [name]: `${good[name]}, ${good[name]}` }, secret, { now }))]).toEqual([name, 'bad-header']);
+    }
+    expect(await reason(verifyWebhook(body, new Headers(good), secret, { now }))).toBe('accepted');
+  });
+});
+
+describe('createWebhookRelay checks extra headers when it is created (issue 33)', () => {
+  it('refuses a name that is not a token and a value with CR, LF or other control characters, without repeating the value', () => {
+    const secret = newSecret();
+    const make = (headers: Record<string, string>) => () => createWebhookRelay({ url: 'https://example.com/', secret, headers });
+    for (const name of ['bad name', 'x:y', '', 'é', 'a\r\nb']) expect(make({ [name]: 'v' })).toThrow(WEBHOOK_MESSAGES.headerName);
+    for (const value of ['a\r\nx-injected: 1', 'a\nb', 'a\rb', 'a\u0000b', 'a\u007fb', ' padded', 'padded\t', 'snow ☃']) {
+      let message = '';
+      try {
+        make({ 'x-trace': value })();
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect([value, message]).toEqual([value, WEBHOOK_MESSAGES.headerValue('x-trace')]);
+    }
+    for (const name of ['Host', 'content-length', 'Transfer-Encoding', 'connection']) expect(make({ [name]: '1' })).toThrow(WEBHOOK_MESSAGES.headers);
+    expect(make({ 'user-agent': 'payments-kit/1 (+https://example.com)', 'x-empty': '', 'x-tab': 'a\tb' })()).toBeTypeOf('function');
+  });
+
+  it('a clock that gives no finite number fails the delivery with a TypeError instead of signing "NaN"', async () => {
+    let posted = false;
+    const relay = createWebhookRelay({ url: 'https://example.com/', secret: newSecret(), now: () => Number.NaN, fetch: async () => ((posted = true), new Response(null)) });
+    await expect(relay(effect, context)).rejects.toThrow(WEBHOOK_MESSAGES.relayClock);
+    expect(posted).toBe(false);
   });
 });

@@ -56,6 +56,8 @@ export const JWT_AUTH_MESSAGES = Object.freeze({
   keySource: 'createJwtAuth: pass exactly one of `jwks` (a URL) or `key`',
   jwksUrl: 'createJwtAuth: `jwks` must be an https: URL, or http: to a loopback host (127.0.0.1, ::1, localhost)',
   unknownKey: 'createJwtAuth: `key` is not a key this module can derive algorithms for; pass `algorithms` or a KeyObject, CryptoKey, JWK or secret',
+  pemKey:
+    'createJwtAuth: `key` holds PEM text ("-----BEGIN"), which would be taken as an HMAC secret (a token signed with the public key would verify): import it as a key first, e.g. `createPublicKey(pem)` of node:crypto (a KeyObject) or jose\'s `importSPKI(pem, alg)`, or pass it as a JWK',
   noAlgorithms: 'createJwtAuth: `algorithms` must name at least one algorithm',
   algorithmNotForKey: (alg: string) => `createJwtAuth: algorithm "${alg}" cannot be checked with this key (never "none", never HMAC with a public key or a JWKS)`,
   nonNegative: (name: string) => `createJwtAuth: ${name} must be a non-negative finite number`,
@@ -124,9 +126,44 @@ function keySource(options: JwtAuthOptions): { readonly source: KeySource; reado
     };
     return { source: { keyFor }, possible: ASYMMETRIC_ALGORITHMS };
   }
+  if (holdsPem(options.key)) throw new TypeError(JWT_AUTH_MESSAGES.pemKey);
   const possible = algorithmsForKey(options.key);
   if (possible.length === 0 && options.algorithms === undefined) throw new TypeError(JWT_AUTH_MESSAGES.unknownKey);
   return { source: { key: options.key }, possible };
+}
+
+const PEM_BEGIN = '-----BEGIN';
+
+/** Whether bytes or text start (after whitespace) with a PEM header. */
+function startsWithPem(text: string): boolean {
+  return text.trimStart().startsWith(PEM_BEGIN);
+}
+
+/**
+ * Whether a key given as secret material is really PEM text: bytes or a string, a secret
+ * `KeyObject`, or an `oct` JWK whose `k` decodes to it. Taken as an HMAC secret, a public key's
+ * PEM (which anyone may hold) would verify tokens forged with it.
+ */
+function holdsPem(key: unknown): boolean {
+  if (typeof key === 'string') return startsWithPem(key);
+  if (key instanceof Uint8Array) return startsWithPem(String.fromCharCode(...key.subarray(0, 256)));
+  if (typeof key !== 'object' || key === null) return false;
+  const record = key as { type?: unknown; export?: unknown; kty?: unknown; k?: unknown };
+  if (record.type === 'secret' && typeof record.export === 'function') {
+    const exported: unknown = (record.export as () => unknown).call(key);
+    return exported instanceof Uint8Array && holdsPem(exported);
+  }
+  if (record.kty === 'oct' && typeof record.k === 'string') return startsWithPem(base64UrlText(record.k.slice(0, 344)));
+  return false;
+}
+
+/** The first bytes of base64url text as latin1 text ('' when it is not base64url). */
+function base64UrlText(text: string): string {
+  try {
+    return atob(text.replace(/-/g, '+').replace(/_/g, '/').slice(0, text.length - (text.length % 4)));
+  } catch {
+    return '';
+  }
 }
 
 function allowedAlgorithms(requested: readonly string[] | undefined, possible: readonly string[]): string[] {

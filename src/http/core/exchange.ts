@@ -29,6 +29,12 @@ export interface Exchange {
   readonly signal: AbortSignal;
   /** A WHATWG `Request` for host-registered operations (built on demand). */
   toRequest(): Request;
+  /**
+   * Set by an adapter that found the request itself malformed where the runtime did not
+   * refuse it (Node: a `Host` that is not `host[:port]`, or sent twice): the message of the
+   * 400 answered before routing.
+   */
+  readonly malformed?: string | undefined;
 }
 
 /** An answer built by the pipeline: status, extra headers and a body already serialized. */

@@ -4,6 +4,7 @@ export const HTTP_MESSAGES = Object.freeze({
   methodNotAllowed: 'this path does not accept this method; see the Allow header',
   notImplemented: 'this operation is listed by the API but not implemented by this server',
   badTarget: 'the request target and Host header do not form a valid URL',
+  badHost: 'the Host header must be sent once, as host[:port] (a host name, an IPv4 address or a bracketed IPv6 address)',
   internal: 'the request failed due to an unexpected error',
   missingToken: 'an access token is required: send "Authorization: Bearer <token>"',
   malformedAuthorization: 'the Authorization header must be "Bearer <token>"',

@@ -165,7 +165,7 @@ async function performHostOperation(
   try {
     request = exchange.toRequest();
   } catch (error) {
-    if (error instanceof BadRequestTargetError) return errorReply(400, HTTP_MESSAGES.badTarget);
+    if (error instanceof BadRequestTargetError) return errorReply(400, error.message);
     throw error;
   }
   const operationContext = { request, params, requestId, version, grant, signal: exchange.signal };
@@ -218,8 +218,10 @@ export function answerThen<E extends Exchange>(
   let entry: RoutedEntry | undefined;
   let pending: Reply | Promise<Reply>;
   try {
-    const match = route(exchange, options);
-    if (match.kind === 'not-found') {
+    const match = exchange.malformed === undefined ? route(exchange, options) : undefined;
+    // A request the adapter found malformed (Node: a bad or repeated Host) is never routed.
+    if (match === undefined) pending = errorReply(400, exchange.malformed ?? HTTP_MESSAGES.badTarget);
+    else if (match.kind === 'not-found') {
       pending = documentReply(exchange, options.openApi, options.cors) ?? docsReply(exchange, options.docs) ?? errorReply(404, HTTP_MESSAGES.notFound);
     }
     else if (match.kind === 'method-not-allowed') {

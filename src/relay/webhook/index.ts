@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export { createWebhookRelay, DEFAULT_WEBHOOK_TIMEOUT_MS, type WebhookRelayOptions } from './relay.js';
-export { verifyWebhook, DEFAULT_TOLERANCE_SECONDS, type VerifyWebhookOptions } from './verify.js';
+export { verifyWebhook, DEFAULT_TOLERANCE_SECONDS, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type VerifyWebhookOptions } from './verify.js';
 export { WebhookDeliveryError, isWebhookDeliveryError } from './delivery-error.js';
 export { WebhookVerificationError, isWebhookVerificationError, type WebhookRefusal } from './verification-error.js';
 export { WEBHOOK_HEADERS, WEBHOOK_MESSAGES } from './messages.js';

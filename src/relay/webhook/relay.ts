@@ -16,18 +16,26 @@ export type WebhookRelayOptions = {
   readonly secret: string | readonly string[];
   /** How long one request may take, answer included; default 10 000 ms. */
   readonly timeoutMs?: number;
-  /** Extra request headers (e.g. `user-agent`); not `content-type` nor `webhook-*`. */
+  /** Extra request headers (e.g. `user-agent`): token names, values without control characters; not `content-type`, `webhook-*` nor those that frame the request (`host`, `content-length`, `connection`, ...). */
   readonly headers?: Readonly<Record<string, string>>;
   /** The fetch to use; default the global `fetch`. */
   readonly fetch?: typeof fetch;
-  /** The clock for `webhook-timestamp` (ms since the epoch); default `Date.now`. */
+  /** The clock for `webhook-timestamp` (ms since the epoch); default `Date.now`. A delivery whose clock gives no finite number throws a `TypeError`. */
   readonly now?: () => number;
 };
 
 /** The default request timeout: an endpoint that takes longer is retried later. */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_TIMEOUT_MS = 2_147_483_647;
-const RESERVED_HEADERS = new Set(['content-type', WEBHOOK_HEADERS.id, WEBHOOK_HEADERS.timestamp, WEBHOOK_HEADERS.signature]);
+// The message's own headers, and those that frame the request (set by fetch, or refused by it).
+const RESERVED_HEADERS = new Set([
+  'content-type', WEBHOOK_HEADERS.id, WEBHOOK_HEADERS.timestamp, WEBHOOK_HEADERS.signature,
+  'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'host', 'te', 'trailer', 'expect',
+]);
+/** RFC 9110 5.6.2: a header name is a token. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** RFC 9110 5.5: a header value is visible characters, spaces and tabs (no CR, LF or NUL), without surrounding whitespace. */
+const FIELD_VALUE = /^(?:[!-~\u0080-\u00ff](?:[\t !-~\u0080-\u00ff]*[!-~\u0080-\u00ff])?)?$/;
 
 function checkTimeout(ms: unknown): number {
   if (ms === undefined) return DEFAULT_WEBHOOK_TIMEOUT_MS;
@@ -39,7 +47,12 @@ function checkHeaders(headers: unknown): Readonly<Record<string, string>> {
   if (headers === undefined) return {};
   if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) throw new TypeError(WEBHOOK_MESSAGES.headers);
   const entries = Object.entries(headers);
-  if (entries.some(([name, value]) => typeof value !== 'string' || RESERVED_HEADERS.has(name.toLowerCase()))) throw new TypeError(WEBHOOK_MESSAGES.headers);
+  // Checked here, once: a bad value would make every delivery fail later. The message names the header, never its value.
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string' || RESERVED_HEADERS.has(name.toLowerCase())) throw new TypeError(WEBHOOK_MESSAGES.headers);
+    if (!TOKEN.test(name)) throw new TypeError(WEBHOOK_MESSAGES.headerName);
+    if (!FIELD_VALUE.test(value)) throw new TypeError(WEBHOOK_MESSAGES.headerValue(name));
+  }
   return Object.freeze(Object.fromEntries(entries) as Record<string, string>);
 }
 
@@ -83,7 +96,9 @@ export function createWebhookRelay(options: WebhookRelayOptions): Relay {
     throwIfAborted(context.signal);
     keys ??= Promise.all(secrets.map(importHmacKey));
     const body = encodeEnvelope(effect, context);
-    const timestamp = Math.floor(now() / 1000);
+    const ms: unknown = now();
+    if (typeof ms !== 'number' || !Number.isFinite(ms)) throw new TypeError(WEBHOOK_MESSAGES.relayClock);
+    const timestamp = Math.floor(ms / 1000);
     const headers = {
       ...extraHeaders,
       'content-type': 'application/json',

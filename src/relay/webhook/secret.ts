@@ -33,7 +33,21 @@ export function parseSecret(secret: unknown): Uint8Array<ArrayBuffer> {
  * parseSecrets(['whsec_old...', 'whsec_new...']).length // 2
  */
 export function parseSecrets(secret: unknown): readonly Uint8Array<ArrayBuffer>[] {
+  return secretList(secret).map(parseSecret);
+}
+
+/**
+ * One secret or a list of them as a list of strings, checked for shape only (a non-empty list
+ * of at most 8); each secret's format is checked where it is used. Throws `TypeError`.
+ *
+ * @example
+ * secretList('whsec_...') // ['whsec_...']
+ */
+export function secretList(secret: unknown): readonly string[] {
   const list: unknown[] = Array.isArray(secret) ? secret : [secret];
   if (list.length === 0 || list.length > MAX_SECRETS) throw new TypeError(WEBHOOK_MESSAGES.secrets);
-  return list.map(parseSecret);
+  return list.map((one) => {
+    if (typeof one !== 'string') throw new TypeError(WEBHOOK_MESSAGES.secret);
+    return one;
+  });
 }

@@ -38,17 +38,17 @@ export function signedContent(id: string, timestamp: number, body: string | Uint
  */
 export async function signatureHeader(keys: readonly CryptoKey[], id: string, timestamp: number, body: string | Uint8Array): Promise<string> {
   const content = signedContent(id, timestamp, body);
-  const signatures = await Promise.all(keys.map(async (key) => `v1,${encodeBase64(new Uint8Array(await crypto.subtle.sign(HMAC, key, content)))}`));
+  const signatures = await Promise.all(keys.map(async (key) => `v1,${encodeBase64(await hmacOf(key, content))}`));
   return signatures.join(' ');
 }
 
 /**
- * Whether `signature` (raw bytes) is the HMAC-SHA256 of `content` under `key`. WebCrypto's
- * `verify` compares in constant time.
+ * The raw HMAC-SHA256 of `content` under `key` (32 bytes): computed once per secret by the
+ * verifier, then compared with every candidate signature in constant time.
  *
  * @example
- * await verifiesWith(key, signatureBytes, signedContent(id, timestamp, body)) // true
+ * const mac = await hmacOf(key, signedContent(id, timestamp, body)); // Uint8Array(32)
  */
-export async function verifiesWith(key: CryptoKey, signature: Uint8Array<ArrayBuffer>, content: Uint8Array<ArrayBuffer>): Promise<boolean> {
-  return crypto.subtle.verify(HMAC, key, signature, content);
+export async function hmacOf(key: CryptoKey, content: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign(HMAC, key, content));
 }

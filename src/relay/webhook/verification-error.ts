@@ -3,7 +3,7 @@ import { brandError, hasErrorBrand } from '../../shared/error-brand.js';
 const BRAND = Symbol.for('payments-kit.WebhookVerificationError');
 
 /** Why {@link verifyWebhook} refused a message. */
-export type WebhookRefusal = 'missing-header' | 'bad-header' | 'timestamp-too-old' | 'timestamp-too-new' | 'no-matching-signature' | 'not-json';
+export type WebhookRefusal = 'missing-header' | 'bad-header' | 'timestamp-too-old' | 'timestamp-too-new' | 'body-too-large' | 'no-matching-signature' | 'not-json';
 
 /**
  * A webhook message `verifyWebhook` refused, with the `reason` (answer it with 400 and do not act on it).
