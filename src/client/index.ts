@@ -14,8 +14,19 @@ export { updateInvoice, type UpdateInvoiceResult } from './update-invoice.js';
 export { uploadEvidenceText, type UploadEvidenceTextResult } from './upload-evidence-text.js';
 export { createWalletSession, type CreateWalletSessionResult } from './create-wallet-session.js';
 export { getAdjustment, type GetAdjustmentResult } from './get-adjustment.js';
-export { answerCheck, type AnswerCheck, type AnswerChecks } from './answer-check.js';
+export { answerCheck, type AnswerCheck, type AnswerChecks, type StandardSchema } from './answer-check.js';
 export { ANSWER_CHECKS, checkSchedule, checkInvoice, checkEvidenceText, checkAdjustment } from './answer-checks.js';
 export type { ClientResult, ClientSuccess, ClientErrorAnswer, ClientFailure, ClientUnexpected } from './result.js';
 export type { Backoff } from './backoff.js';
-export type { OperationRoute, PathParams } from '../operations/index.js';
+export type { OperationRoute, PathParams, PathParamNames, VersionPolicy } from '../operations/index.js';
+export type {
+  Schedule,
+  Invoice,
+  InvoiceUpdate,
+  InvoiceUpdateErrorBody,
+  EvidenceText,
+  EvidenceTextRequest,
+  ApplePaySessionRequest,
+  Adjustment,
+  ErrorBody,
+} from '../schemas/index.js';
