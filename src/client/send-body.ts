@@ -10,7 +10,8 @@ export type BodyValidator = (body: unknown) => { readonly ok: true } | { readonl
 
 /**
  * Sends a write's body once `validate` accepts it; an invalid body is answered locally
- * (`local: true`, no attempt) with the validator's status and body, which are the server's.
+ * (`local: true`, no attempt) with the validator's status and body, which are the server's;
+ * so is an `idempotencyKey` that is not 1 to 255 printable ASCII characters (400).
  * The body sent is the caller's own, as JSON.
  *
  * @example
@@ -27,5 +28,10 @@ export function sendBody(
 ): Promise<AnyResult> {
   const checked = validate(body);
   if (!checked.ok) return Promise.resolve(localAnswer(checked.status, checked.body, freshUuid()));
+  const key = options?.idempotencyKey;
+  // The server answers 400 to such a key; a header cannot even carry some of them.
+  if (key !== undefined && !/^[\x20-\x7e]{1,255}$/.test(key)) {
+    return Promise.resolve(localAnswer(400, { error: 'the Idempotency-Key must be 1 to 255 printable ASCII characters' }, freshUuid()));
+  }
   return call(transport, route, params, options, JSON.stringify(body), shapes);
 }
