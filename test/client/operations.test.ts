@@ -256,3 +256,36 @@ describe('the client against the handler, checks', () => {
     expect(wallet).toMatchObject({ ok: false, kind: 'unexpected', problem: 'the body is not a JSON string' });
   });
 });
+
+describe('the client and the handler read the same routes', () => {
+  it('one client method per specified operation, each sending the method and path of its declaration', async () => {
+    const { SPECIFIED_OPERATIONS } = await import('../../src/http/operations/index.js');
+    const seen: string[] = [];
+    const client = createClient({ baseUrl: 'http://x.test', token: 't', retries: 0, fetch: async (request) => (seen.push(`${request.method} ${new URL(request.url).pathname}`), new Response('{"error":"x"}', { status: 404 })) });
+    const methods = Object.keys(client).filter((name) => name !== 'transport');
+    expect(methods.sort()).toEqual(SPECIFIED_OPERATIONS.map((operation) => operation.id).sort());
+    const params = { accountID: 'a', scheduleID: 's', invoiceID: 'i', disputeID: 'd', adjustmentID: 'j' };
+    await client.getSchedule(params);
+    await client.updateInvoice(params, { description: 'x' });
+    await client.uploadEvidenceText(params, evidence);
+    await client.createWalletSession(params, session);
+    await client.getAdjustment(params);
+    const expected = ['getSchedule', 'updateInvoice', 'uploadEvidenceText', 'createWalletSession', 'getAdjustment'].map((id) => {
+      const declaration = SPECIFIED_OPERATIONS.find((operation) => operation.id === id);
+      return `${declaration?.method} ${declaration?.path.replace(/\{(\w+)\}/g, (_, name: keyof typeof params) => params[name])}`;
+    });
+    expect(seen).toEqual(expected);
+  });
+
+  it('an idempotency key the server would refuse (not 1 to 255 printable ASCII) is answered 400 locally', async () => {
+    let sent = 0;
+    const client = createClient({ baseUrl: 'http://x.test', token: 'all', fetch: createHandler(testOptions()), onRequest: () => void sent++ });
+    for (const idempotencyKey of ['', 'caf\u00e9', 'a\nb', 'k'.repeat(256)]) {
+      expect(await client.uploadEvidenceText(dispute, evidence, { idempotencyKey })).toMatchObject({ ok: false, status: 400, local: true, attempts: 0 });
+    }
+    expect(sent).toBe(0);
+    const handler = createHandler(testOptions());
+    const answer = await handler(new Request(`http://x.test/accounts/${A}/disputes/${DISPUTE_ID}/evidence-text`, jsonInit('POST', evidence, { ...bearer('all'), 'idempotency-key': 'caf\u00e9' })));
+    expect(answer.status).toBe(400);
+  });
+});
