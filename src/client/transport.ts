@@ -18,8 +18,11 @@ export type ClientOptions = {
   readonly credentials?: { readonly username: string; readonly password: string };
   /** Headers sent with every request (the client's own headers win). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** The fetch function: the platform's by default; a fetch handler (`createHandler(...)`) works too. */
-  readonly fetch?: (request: Request) => Promise<Response>;
+  /**
+   * The fetch function: the platform's by default; a fetch handler (`createHandler(...)`) works
+   * too. It gets the call's signal as `init.signal` (the deadline and the caller's signal abort it).
+   */
+  readonly fetch?: (request: Request, init: { readonly signal: AbortSignal }) => Promise<Response>;
   /** `X-Service-Version` (spec 9); default `v2026.04.00`, the reference version. */
   readonly version?: string;
   /** Retries after the first attempt (default 2, at most 10). */
@@ -45,7 +48,7 @@ export type Transport = {
   readonly baseUrl: string;
   readonly headers: readonly (readonly [string, string])[];
   readonly token: (() => string | Promise<string>) | undefined;
-  readonly fetch: (request: Request) => Promise<Response>;
+  readonly fetch: (request: Request, init: { readonly signal: AbortSignal }) => Promise<Response>;
   readonly retries: number;
   readonly timeoutMs: number;
   readonly backoff: Backoff;
@@ -109,7 +112,7 @@ export function createTransport(options: ClientOptions): Transport {
     baseUrl: (url?.href ?? '').replace(/\/+$/, ''),
     headers: [...headers],
     token: typeof token === 'string' ? () => token : token,
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
     retries: wholeIn(options.retries ?? 2, 0, 10, 'retries'),
     timeoutMs: wholeIn(options.timeoutMs ?? 30_000, 1, 2_147_483_647, 'timeoutMs'),
     backoff,
