@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from 'tsup';
 
 /** One entry per subpath export; keep in sync with package.json "exports". */
-const modules = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'http', 'node', 'reference', 'testing', 'postgres', 'relay/amqp', 'relay/nats', 'relay/webhook'];
+const modules = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'http', 'client', 'node', 'reference', 'testing', 'postgres', 'relay/amqp', 'relay/nats', 'relay/webhook'];
 
 /** The subpath entries: `index` and `<module>/index` for each module. */
 export const entries: Record<string, string> = {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['amount', 'validate', 'invoice', 'schedule', 'http', 'store'] as const;
+const ALL = ['amount', 'validate', 'invoice', 'schedule', 'http', 'store', 'client'] as const;
 const wanted = process.argv.slice(2);
 const names = wanted.length === 0 ? [...ALL] : wanted;
 

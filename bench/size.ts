@@ -67,6 +67,30 @@ const rows: Row[] = [
   { entry: "{ expandRecurrence } from 'payments-kit/schedule'", contents: "export { expandRecurrence } from 'payments-kit/schedule';", target: { noValibot: true } },
   { entry: "* from 'payments-kit/amount' (the whole module)", contents: "export * from 'payments-kit/amount';", target: { noValibot: true } },
   { entry: "{ createHandler } from 'payments-kit/http'", contents: "export { createHandler } from 'payments-kit/http';" },
+  // payments-kit/client (issue 35): one operation alone, the five with their request validators, and
+  // createClient (the five plus every answer check against the resource schemas).
+  {
+    entry: "{ createTransport, getSchedule } from 'payments-kit/client' (a getSchedule-only client)",
+    contents: "import { createTransport, getSchedule } from 'payments-kit/client'; export const get = (options, params) => getSchedule(createTransport(options), params);",
+    target: { gzipUnder: 3000, noValibot: true },
+  },
+  {
+    entry: "the five operation functions + createTransport from 'payments-kit/client' (request validators)",
+    contents: "export { createTransport, getSchedule, updateInvoice, uploadEvidenceText, createWalletSession, getAdjustment } from 'payments-kit/client';",
+    target: { gzipUnder: 12_000 },
+  },
+  { entry: "{ createClient } from 'payments-kit/client' (five operations, validators and answer checks)", contents: "export { createClient } from 'payments-kit/client';" },
+  {
+    entry: "createClient from 'openapi-fetch' 0.17 (no validation)",
+    contents: "import createClient from 'openapi-fetch'; export const client = (baseUrl) => createClient({ baseUrl });",
+    alternative: true,
+  },
+  {
+    entry: "MoovCore + schedulingGet from '@moovio/sdk' 26.7 (standalone function, zod)",
+    contents: "import { MoovCore } from '@moovio/sdk/core.js'; import { schedulingGet } from '@moovio/sdk/funcs/schedulingGet.js'; export const get = (o, p) => schedulingGet(new MoovCore(o), p);",
+    alternative: true,
+  },
+  { entry: "{ Moov } from '@moovio/sdk' 26.7 (whole client)", contents: "export { Moov } from '@moovio/sdk';", alternative: true },
   { entry: "{ z } from 'zod' (zod 4: object, string, number)", contents: "import { z } from 'zod'; export const s = z.object({ a: z.string(), b: z.number() });", alternative: true },
   { entry: "* from 'zod/mini' (object, string, number)", contents: "import * as z from 'zod/mini'; export const s = z.object({ a: z.string(), b: z.number() });", alternative: true },
   { entry: "{ RRule } from 'rrule' (rrule.js 2.8)", contents: "export { RRule } from 'rrule';", alternative: true },

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 
 /** The pure modules: they never import the handler, an adapter, a store or the CLI. */
-const DOMAIN = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'rrule', 'shared'];
-const HANDLER_SIDE = ['http', 'node', 'reference', 'postgres', 'testing', 'cli', 'relay'];
+const DOMAIN = ['amount', 'ids', 'version', 'limits', 'schemas', 'invoice', 'schedule', 'rrule', 'shared', 'operations'];
+const HANDLER_SIDE = ['http', 'node', 'reference', 'postgres', 'testing', 'cli', 'relay', 'client'];
 
 const folderOf = (file: string): string => relative(SRC, dirname(file)).split(sep).join('/');
 
@@ -55,7 +55,7 @@ function allowedFolders(folder: string): Set<string> | undefined {
   return new Set(names.flatMap((name) => (name === 'domain modules' ? DOMAIN : [name])));
 }
 
-const RULED = ['http', 'node', 'reference'].flatMap((top) => {
+const RULED = ['http', 'node', 'reference', 'client', 'operations'].flatMap((top) => {
   const root = join(SRC, top);
   const folders = [top, ...filesIn(root, true).map(folderOf)];
   return [...new Set(folders)];
@@ -79,16 +79,16 @@ describe('the layout of the handler (each folder README.md\'s "May import:" line
     });
   }
 
-  it('src/http imports no node: module and no Node-only package, not even for types', () => {
-    const nodeImports = filesIn(join(SRC, 'http'), true)
+  it('src/http and src/client import no node: module and no Node-only package, not even for types', () => {
+    const nodeImports = [...filesIn(join(SRC, 'http'), true), ...filesIn(join(SRC, 'client'), true)]
       .flatMap(importsOf)
       .filter(({ specifier }) => specifier.startsWith('node:') || ['http', 'https', 'net', 'stream', 'crypto', 'buffer', 'fs'].includes(specifier))
       .map(({ file, specifier }) => `${relative(SRC, file)}: ${specifier}`);
     expect(nodeImports).toEqual([]);
   });
 
-  it('src/http uses no Node-only global (setImmediate, Buffer, process, require, __dirname)', () => {
-    const uses = filesIn(join(SRC, 'http'), true).flatMap((file) => {
+  it('src/http and src/client use no Node-only global (setImmediate, Buffer, process, require, __dirname)', () => {
+    const uses = [...filesIn(join(SRC, 'http'), true), ...filesIn(join(SRC, 'client'), true)].flatMap((file) => {
       // Comments may name them (to say why they are not used); code may not.
       const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
       return [/\bsetImmediate\b/, /\bclearImmediate\b/, /(?<![\w-])Buffer\s*[.(]/, /(?<![\w-])process\s*\./, /(?<![\w-])require\s*\(/, /\b__dirname\b/]
@@ -96,6 +96,15 @@ describe('the layout of the handler (each folder README.md\'s "May import:" line
         .map((pattern) => `${relative(SRC, file)}: ${pattern.source}`);
     });
     expect(uses).toEqual([]);
+  });
+
+  it('the client never imports the handler, an adapter or a store (it reads the routes in src/operations)', () => {
+    const crossing = filesIn(join(SRC, 'client'), true)
+      .flatMap(importsOf)
+      .map((entry) => ({ entry, to: targetFolder(entry)?.split('/')[0] }))
+      .filter(({ to }) => to !== undefined && HANDLER_SIDE.includes(to) && to !== 'client')
+      .map(({ entry, to }) => `${relative(SRC, entry.file)} -> ${to}`);
+    expect(crossing).toEqual([]);
   });
 
   it('the domain modules never import the handler, an adapter, a store or the CLI', () => {

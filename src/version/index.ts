@@ -13,7 +13,8 @@ export {
   VERSION_HEADER,
   VERSION_MESSAGE,
 } from './constants.js';
-export { isVersion, parseVersion } from './parse-version.js';
+export { parseVersion } from './parse-version.js';
+export { isVersion } from './is-version.js';
 export { compareVersions } from './compare-versions.js';
 export { resolveVersion, type HeaderRecord } from './resolve-version.js';
 /** What `parseVersion` and `resolveVersion` return: `{ ok: true, value }` or `{ ok: false, error }`. */

@@ -34,14 +34,3 @@ export function parseVersion(s: string): Result<Version, string> {
   if (month === undefined || year === 0) return err(VERSION_MESSAGE);
   return ok(Object.freeze({ kind: 'dated', year, month, build: Number(bb), text: s }));
 }
-
-/**
- * True when {@link parseVersion} accepts `s`.
- *
- * @example
- * isVersion('v2024.01.00') // true
- * isVersion('latest')      // false
- */
-export function isVersion(s: string): boolean {
-  return parseVersion(s).ok;
-}

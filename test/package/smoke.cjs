@@ -11,6 +11,9 @@ for (const [specifier, names] of Object.entries(expected)) {
     checked += 1;
   }
 }
+const { createTransport, getSchedule } = require('payments-kit/client');
+assert.equal(typeof getSchedule, 'function');
+assert.equal(createTransport({ baseUrl: 'https://api.example.com/v1/' }).baseUrl, 'https://api.example.com/v1');
 const { parseVersion } = require('payments-kit/version');
 assert.equal(parseVersion('v2026.04.00').ok, true);
 // No subpath, payments-kit/postgres and payments-kit/relay/* included, loads a database driver or broker client on its own.

@@ -28,3 +28,18 @@ assert.equal(await store.hasWalletDomain('acct-2', 'shop.example'), false);
 await db.close();
 
 console.log(`package ESM: ${checked} exports checked through ${Object.keys(expected).length} entry points`);
+
+// payments-kit/client against payments-kit/http in process (the handler as the client's fetch).
+const { createClient } = await import('payments-kit/client');
+const { createHandler, createMemoryStore, createStaticAuth } = await import('payments-kit/http');
+const adjustment = { adjustmentID: 'adj-1', walletID: 'w-1', amount: { currency: 'USD', valueDecimal: '-5.25' }, createdOn: '2026-04-01T00:00:00Z' };
+const handler = createHandler({
+  store: createMemoryStore({ seed: { accounts: { a1: { adjustments: [adjustment] } } } }),
+  auth: createStaticAuth({ t: { scopes: ['/accounts/a1/wallets.read', '/accounts/a1/invoices.write'] } }),
+});
+const client = createClient({ baseUrl: 'http://payments.test', token: 't', fetch: handler });
+const got = await client.getAdjustment({ accountID: 'a1', adjustmentID: 'adj-1' });
+assert.deepEqual([got.ok, got.status, got.ok && got.data.amount.valueDecimal], [true, 200, '-5.25']);
+const local = await client.updateInvoice({ accountID: 'a1', invoiceID: 'i1' }, { status: 'bogus' });
+assert.deepEqual([local.status, local.local, local.attempts], [422, true, 0]);
+console.log('package ESM: payments-kit/client answered in process');

@@ -28,6 +28,7 @@ export const TYPE_BUDGETS: Readonly<Record<string, TypeBudget>> = {
   'payments-kit/invoice': { checkTypes: 500, checkInstantiations: 200, hoverInstantiations: 160 },
   'payments-kit/schedule': { checkTypes: 760, checkInstantiations: 200, hoverInstantiations: 180 },
   'payments-kit/http': { checkTypes: 4_300, checkInstantiations: 1_640, hoverInstantiations: 980 },
+  'payments-kit/client': { checkTypes: 1_080, checkInstantiations: 1_270, hoverInstantiations: 1_140 },
   'payments-kit/node': { checkTypes: 200, checkInstantiations: 120, hoverInstantiations: 130 },
   'payments-kit/reference': { checkTypes: 500, checkInstantiations: 180, hoverInstantiations: 180 },
   'payments-kit/testing': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },

@@ -4,7 +4,8 @@
 // requests: the five operations' success paths and listed errors (every request body example
 // of the OpenAPI document, whose summary names the status the demo data answers), x-request-id
 // on every answer, an Idempotency-Key replay and mismatch, a body at the limit and one byte
-// over, malformed JSON, 401/403/404/405/501. A runtime that is missing is skipped locally and
+// over, malformed JSON, 401/403/404/405/501; and payments-kit/client run inside Bun, Deno and
+// workerd against the handler in process (test/runtimes/servers/client-scenario.mjs). A runtime that is missing is skipped locally and
 // fails under CI=true. Bun, Deno and workerd come from npm (pinned dev dependencies).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,20 +27,22 @@ const startProcess = (command: string, args: readonly string[], env: NodeJS.Proc
 /** workerd through miniflare, on the esbuild bundle a Worker deploy would upload, no compatibility flags. */
 const startWorkerd = (): Promise<Served> => serveInWorkerd(join(servers, 'worker.mjs'));
 
-type Runtime = { readonly name: string; readonly available: () => boolean; readonly start: () => Promise<Served> };
+/** `clientScenario`: the server answers GET /__client-scenario by running payments-kit/client inside the runtime. */
+type Runtime = { readonly name: string; readonly available: () => boolean; readonly start: () => Promise<Served>; readonly clientScenario?: true };
 
 const denoDir = mkdtempSync(join(tmpdir(), 'payments-kit-deno-'));
 afterAll(() => rmSync(denoDir, { recursive: true, force: true }));
 
 const RUNTIMES: readonly Runtime[] = [
   { name: 'Node', available: () => true, start: () => startProcess(process.execPath, ['node.mjs']) },
-  { name: 'Bun', available: () => existsSync(bin('bun')), start: () => startProcess(bin('bun'), ['run', 'bun.mjs']) },
+  { name: 'Bun', available: () => existsSync(bin('bun')), start: () => startProcess(bin('bun'), ['run', 'bun.mjs']), clientScenario: true },
   {
     name: 'Deno',
     available: () => existsSync(bin('deno')),
     start: () => startProcess(bin('deno'), ['run', '--quiet', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${root}`, 'deno.mjs'], { DENO_DIR: denoDir, NO_COLOR: '1' }),
+    clientScenario: true,
   },
-  { name: 'workerd (no nodejs_compat)', available: () => existsSync(join(root, 'node_modules/miniflare')), start: startWorkerd },
+  { name: 'workerd (no nodejs_compat)', available: () => existsSync(join(root, 'node_modules/miniflare')), start: startWorkerd, clientScenario: true },
 ];
 
 type DemoIds = { accountID: string; otherAccountID: string; invoiceID: string; scheduleID: string; disputeID: string; adjustmentID: string };
@@ -164,6 +167,22 @@ describe.skipIf(!existsSync(dist))('one scenario on every runtime (built dist/)'
         expect(wrongMethod.status).toBe(405);
         expect(wrongMethod.headers.get('allow')).toContain('GET');
         expect((await send('GET', `/accounts/${ids.accountID}/transfers`, { auth: ALL })).status).toBe(501);
+      });
+
+      // payments-kit/client inside the runtime (test/runtimes/servers/client-scenario.mjs); Node runs it in test/client.
+      it.skipIf(runtime.clientScenario !== true)('runs payments-kit/client inside the runtime: every operation, a replay after a dropped answer, a deadline', async () => {
+        const response = await fetch(`${server?.url ?? ''}/__client-scenario`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({
+          schedule: [200, true],
+          local: [422, true, 0],
+          updated: [200, 'from the client', true],
+          evidence: [201, 'client scenario'],
+          replayed: [201, true, 2],
+          session: [200, 'string'],
+          adjustment: [200, true],
+          timeout: ['timeout', 1],
+        });
       });
 
       it('put an x-request-id on every answer', () => {

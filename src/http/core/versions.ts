@@ -2,14 +2,9 @@ import { REFERENCE_VERSION, VERSION_HEADER, resolveVersion } from '../../version
 import { HTTP_MESSAGES } from './messages.js';
 import type { Version } from '../../version/index.js';
 
-/**
- * How an operation treats `X-Service-Version` (spec 9):
- * - `any`: any valid version is served (with the reference behaviour, the only one this
- *   server has); a malformed value is refused with 400.
- * - `reference-only`: only `v2026.04.00` is allowed (get-schedule, get-adjustment). These
- *   operations have no 400: an absent header is served, any other value is a 404.
- */
-export type VersionPolicy = 'any' | 'reference-only';
+/** How an operation treats `X-Service-Version` (spec 9): see `OperationRoute` in `src/operations`. */
+export type { VersionPolicy } from '../../operations/index.js';
+import type { VersionPolicy } from '../../operations/index.js';
 
 
 /** The outcome of the version check: served (with the version asked for, if any) or refused. */

@@ -3,6 +3,7 @@ import { withDeadline } from '../core/deadline.js';
 import { readJsonBody } from '../core/json-body.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply, jsonReply } from '../core/reply.js';
+import { CREATE_WALLET_SESSION } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 
 /** Thrown (and answered as a 500) when the wallet provider resolves to something other than a string. */
@@ -18,13 +19,7 @@ export const PROVIDER_NOT_STRING_MESSAGE = 'the wallet provider must resolve to 
  * the body gives back exactly the provider's string, which the client hands to the wallet.
  */
 export const createWalletSession = /* @__PURE__ */ declareOperation({
-  id: 'createWalletSession',
-  method: 'POST',
-  path: '/accounts/{accountID}/apple-pay/sessions',
-  scope: '/accounts/{accountID}/apple-pay.write',
-  statuses: [200, 400, 401, 403, 404, 409, 422, 429, 500, 504],
-  versionPolicy: 'any',
-  idempotent: true,
+  ...CREATE_WALLET_SESSION,
   docs: {
     summary: 'Create a wallet-payment session',
     description:

@@ -1,5 +1,5 @@
 import type { ComponentName } from '../openapi/components.js';
-import type { VersionPolicy } from '../core/versions.js';
+import type { OperationRoute } from '../../operations/index.js';
 import type { SpecifiedOperation } from './context.js';
 
 /** What the OpenAPI document says of an operation: its words and the schemas of its bodies. */
@@ -15,25 +15,15 @@ export type OperationDocs = {
 };
 
 /**
- * Everything about one specified operation (spec 4.1-4.5), in one place: the router, the
+ * Everything about one specified operation (spec 4.1-4.5), in one place (its route, shared
+ * with the client, from `src/operations`, plus its words and code): the router, the
  * scope check, the version check, idempotency, the listed-status check and the OpenAPI
- * generator all read it. Adding an operation is one file that exports a declaration plus
- * one line in `operations/index.ts`.
+ * generator all read it. Adding an operation is its route in `src/operations/specified.ts`,
+ * one file here that exports a declaration, and one line in `operations/index.ts`.
  */
-export type OperationDeclaration<Id extends string = string> = {
+export type OperationDeclaration<Id extends string = string> = OperationRoute & {
   /** Stable operation id (the OpenAPI `operationId`). */
   readonly id: Id;
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path template relative to the base path; `{name}` marks a path parameter. */
-  readonly path: string;
-  /** Scope template (spec 5), e.g. `/accounts/{accountID}/invoices.write`. */
-  readonly scope: string;
-  /** Every status the operation may answer (spec 4.1-4.5); anything else is answered 500. */
-  readonly statuses: readonly number[];
-  /** How the operation treats `X-Service-Version` (spec 9). */
-  readonly versionPolicy: VersionPolicy;
-  /** Whether an `Idempotency-Key` applies (the writes). */
-  readonly idempotent: boolean;
   readonly docs: OperationDocs;
   /** The operation's code, run once auth, scope, rate limit and version passed. */
   readonly run: SpecifiedOperation;

@@ -2,6 +2,7 @@ import type { Adjustment } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { cachedBody, errorReply } from '../core/reply.js';
 import { param } from './context.js';
+import { GET_ADJUSTMENT } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 
 // The store port promises that a returned object never changes (see `Store`), so its JSON
@@ -20,13 +21,7 @@ function bodyOf(adjustment: Adjustment): string | Uint8Array<ArrayBuffer> {
 
 /** GET /accounts/{accountID}/adjustments/{adjustmentID} (spec 4.5): 200 with the adjustment, or 404. */
 export const getAdjustment = /* @__PURE__ */ declareOperation({
-  id: 'getAdjustment',
-  method: 'GET',
-  path: '/accounts/{accountID}/adjustments/{adjustmentID}',
-  scope: '/accounts/{accountID}/wallets.read',
-  statuses: [200, 401, 403, 404, 429, 500, 504],
-  versionPolicy: 'reference-only',
-  idempotent: false,
+  ...GET_ADJUSTMENT,
   docs: { summary: 'Get a wallet adjustment', description: 'One adjustment of a wallet.', success: 'Adjustment' },
   run: async (context) => {
     const adjustment = await context.store.getAdjustment(context.accountID, param(context, 'adjustmentID'));

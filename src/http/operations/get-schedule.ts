@@ -2,6 +2,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import type { ScheduleHorizon } from '../pipeline/options.js';
 import { errorReply } from '../core/reply.js';
 import { param } from './context.js';
+import { GET_SCHEDULE } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 import { ScheduleView } from './schedule-view.js';
 
@@ -19,13 +20,7 @@ function viewFor(horizon: ScheduleHorizon): ScheduleView {
  * its occurrences (see `occurrencesToShow`), or 404.
  */
 export const getSchedule = /* @__PURE__ */ declareOperation({
-  id: 'getSchedule',
-  method: 'GET',
-  path: '/accounts/{accountID}/schedules/{scheduleID}',
-  scope: '/accounts/{accountID}/transfers.read',
-  statuses: [200, 401, 403, 404, 429, 500, 504],
-  versionPolicy: 'reference-only',
-  idempotent: false,
+  ...GET_SCHEDULE,
   docs: {
     summary: 'Get a schedule',
     description:

@@ -5,6 +5,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply, jsonReply } from '../core/reply.js';
 import type { NewEffect } from '../store/port.js';
 import { param } from './context.js';
+import { UPDATE_INVOICE } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 
 /**
@@ -17,13 +18,7 @@ import { declareOperation } from './declaration.js';
  * (`effectsCommitted` wakes the in-process dispatcher of `onEffect`).
  */
 export const updateInvoice = /* @__PURE__ */ declareOperation({
-  id: 'updateInvoice',
-  method: 'PATCH',
-  path: '/accounts/{accountID}/invoices/{invoiceID}',
-  scope: '/accounts/{accountID}/invoices.write',
-  statuses: [200, 400, 401, 403, 404, 409, 422, 429, 500, 504],
-  versionPolicy: 'any',
-  idempotent: true,
+  ...UPDATE_INVOICE,
   docs: {
     summary: 'Update an invoice',
     description:

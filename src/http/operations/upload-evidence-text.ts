@@ -7,6 +7,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply, jsonReply } from '../core/reply.js';
 import type { Dispute } from '../store/port.js';
 import { param } from './context.js';
+import { UPLOAD_EVIDENCE_TEXT } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 
 /**
@@ -31,13 +32,7 @@ export function acceptsEvidence(dispute: Dispute): boolean {
  * the operation has no 422), the dispute's status (409).
  */
 export const uploadEvidenceText = /* @__PURE__ */ declareOperation({
-  id: 'uploadEvidenceText',
-  method: 'POST',
-  path: '/accounts/{accountID}/disputes/{disputeID}/evidence-text',
-  scope: '/accounts/{accountID}/transfers.write',
-  statuses: [201, 400, 401, 403, 404, 409, 429, 500, 504],
-  versionPolicy: 'any',
-  idempotent: true,
+  ...UPLOAD_EVIDENCE_TEXT,
   docs: {
     summary: 'Upload dispute evidence text',
     description: 'Adds a text evidence record to a dispute that accepts evidence. Any invalid field is a 400 (this operation has no 422).',

@@ -1,0 +1,51 @@
+import type { OperationRoute } from '../operations/index.js';
+import type { AnswerCheck } from './answer-check.js';
+import type { AnyResult } from './result.js';
+
+/** What an operation's bodies look like beyond `{ error }`. */
+export type BodyShapes = {
+  /** The success body is a JSON string (the wallet session, spec 2.8), not an object. */
+  readonly text?: boolean;
+  /** The 422 body is the per-field object of spec 4.2, not `{ error }`. */
+  readonly fields?: boolean;
+};
+
+/** Who sent the request: the request id and key the call used, and how many attempts it took. */
+export type Sent = { readonly requestId: string; readonly idempotencyKey?: string; readonly attempts: number };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads an answer into the operation's typed result: the success resource (checked by `check`
+ * when given), an error status it lists with the documented body, or `unexpected` with what is
+ * wrong (an unlisted status, a body that is not JSON or not the documented shape).
+ *
+ * @example
+ * readAnswer(GET_SCHEDULE, response, await response.text(), { requestId, attempts: 1 }, {})
+ */
+export function readAnswer(route: OperationRoute, response: Response, text: string, sent: Sent, shapes: BodyShapes, check?: AnswerCheck): AnyResult {
+  const status = response.status;
+  const answered = {
+    ...sent,
+    requestId: response.headers.get('x-request-id') ?? sent.requestId,
+    replayed: response.headers.get('idempotent-replayed') === 'true',
+  };
+  let body: unknown = text;
+  let problem: string | undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    problem = 'the body is not JSON';
+  }
+  if (!route.statuses.includes(status)) problem = `status ${status} is not listed for ${route.id}`;
+  const success = status < 300;
+  if (problem === undefined) {
+    if (success) problem = shapes.text ? (typeof body === 'string' ? undefined : 'the body is not a JSON string') : isObject(body) ? check?.(body) : 'the body is not an object';
+    else if (status === 422 && shapes.fields) problem = isObject(body) ? undefined : 'the body is not an object';
+    else problem = isObject(body) && typeof body.error === 'string' ? undefined : 'the body is not { error: string }';
+  }
+  if (problem !== undefined) return { ...answered, ok: false, kind: 'unexpected', status, body, problem };
+  return success
+    ? { ...answered, ok: true, kind: 'answer', status, data: body, local: false }
+    : { ...answered, ok: false, kind: 'answer', status, body, local: false };
+}
