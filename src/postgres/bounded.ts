@@ -8,7 +8,7 @@ import { storeFailure } from './failures.js';
  * trip (the simple protocol runs both statements of one message): the database itself cancels
  * a statement or a lock wait that outlives the deadline. `ms` is a positive integer, never
  * client text. Session level, once per connection, not `SET LOCAL` per transaction: a
- * transaction per call costs two more round trips per statement (measured, docs/decisions.md).
+ * transaction per call costs two more round trips per statement (measured, docs/decisions/0236-keys-freed-after-a-fault-one-execution-per-key-deadlines-on.md).
  *
  * @example
  * connectionLimits(5000) // 'SET statement_timeout = 5000; SET lock_timeout = 5000'
