@@ -64,8 +64,7 @@ describe('links', () => {
 
   it(`nothing in the repository points at docs/${old} any more`, () => {
     const files = [...tracked('*.md'), ...tracked('*.ts'), ...tracked('*.mjs'), ...tracked('*.cjs'), ...tracked('*.json'), ...tracked('.gitattributes')].filter(
-      // scripts/split-decisions.ts made the records from that file (kept for one commit, for the record).
-      (f) => !f.startsWith('reports/') && !f.startsWith('api-report/') && f !== 'CHANGELOG.md' && f !== 'scripts/split-decisions.ts',
+      (f) => !f.startsWith('reports/') && !f.startsWith('api-report/') && f !== 'CHANGELOG.md',
     );
     expect(files.length).toBeGreaterThan(100);
     const pointing = files.filter((f) => readFileSync(join(root, f), 'utf8').includes(old));
