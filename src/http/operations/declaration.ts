@@ -1,4 +1,4 @@
-import type { ComponentName } from '../openapi/components.js';
+import type { ComponentName } from './component-name.js';
 import type { VersionPolicy } from '../core/versions.js';
 import type { SpecifiedOperation } from './context.js';
 
