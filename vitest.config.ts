@@ -1,6 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The tests whose results could depend on the process's time zone: the ones that parse, expand,
+ * format or compare date-times (schedules, RRULE, invoices' dates, versions, RFC 3339, calendar
+ * pages). `npm test` runs every test once under TZ=UTC and these again under each of TZ_ZONES.
+ * Nothing else can depend on TZ: test/local-time.test.ts keeps src/ free of every API that
+ * reads it. A new test whose result could depend on TZ is added here.
+ */
+const TZ_SENSITIVE = [
+  'test/schedule/**/*.test.ts',
+  'test/invoice/**/*.test.ts',
+  'test/version/**/*.test.ts',
+  'test/shared/**/*.test.ts',
+  'test/schemas/canonical-date-time.test.ts',
+  'test/schemas/primitives.test.ts',
+  'test/schemas/resources.test.ts',
+  'test/reference/cli-calendar.test.ts',
+  'test/reference/month-grid.test.ts',
+  'test/http/schedule-view.test.ts',
+];
+
+/** Zones besides UTC: behind it with DST (America/Los_Angeles), and ahead by a half hour without DST (Asia/Kolkata). */
+const TZ_ZONES = ['America/Los_Angeles', 'Asia/Kolkata'];
+
 export default defineConfig({
   test: {
     // Vitest's default leaves one core free (one worker on a 2-core machine); every core runs
@@ -15,6 +38,7 @@ export default defineConfig({
           exclude: ['test/hostile/**', 'test/faults/**', 'node_modules/**'],
           testTimeout: 20_000,
           setupFiles: ['test/setup.ts'],
+          env: { TZ: 'UTC' },
         },
       },
       {
@@ -37,15 +61,20 @@ export default defineConfig({
           setupFiles: ['test/setup.ts'],
         },
       },
-      {
-        // Re-run of the time-zone-sensitive suites under a third TZ (see package.json test:unit).
+      // The time-zone-sensitive tests again, one project per zone, run in the same vitest
+      // process as `all` so that their files share the workers. Each test file runs in a child
+      // process started with that TZ (pool 'forks'; worker threads share the process's zone),
+      // and test/setup-tz.ts fails the file if the zone did not take effect.
+      ...TZ_ZONES.map((zone) => ({
         test: {
-          name: 'tz',
-          include: ['test/schedule/**/*.test.ts', 'test/invoice/**/*.test.ts'],
+          name: `tz ${zone}`,
+          include: TZ_SENSITIVE,
           testTimeout: 20_000,
-          setupFiles: ['test/setup.ts'],
+          pool: 'forks' as const,
+          env: { TZ: zone },
+          setupFiles: ['test/setup-tz.ts', 'test/setup.ts'],
         },
-      },
+      })),
     ],
   },
 });

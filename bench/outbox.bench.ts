@@ -11,7 +11,7 @@
 // payments-kit runs from the BUILT package (dist/), every option at its default; pg-boss and
 // graphile-worker at their defaults plus LISTEN/NOTIFY (pg-boss: useListenNotify and a queue
 // with notify: true; graphile-worker always listens). Rows whose name says "tuned" set the
-// options shown. Figures go to docs/performance.md by hand.
+// options shown. Figures go to docs/performance.md by hand (the run they supersede to docs/performance/history.md).
 //
 //   npm run build && PAYMENTS_KIT_PG_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/outbox.bench.ts
 //   BENCH_EFFECTS=10000 BENCH_LATENCY_EFFECTS=1000 BENCH_RATE=200 BENCH_CAP_MS=10000

@@ -1,6 +1,6 @@
 // Runs the side-by-side benchmarks one after another, each in its own process so that one
 // bench's garbage and JIT state do not colour the next. `npm run bench -- amount schedule`
-// runs a subset; with no names it runs all of them. Figures go to docs/performance.md by hand.
+// runs a subset; with no names it runs all of them. Figures go to docs/performance.md by hand (the run they supersede to docs/performance/history.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

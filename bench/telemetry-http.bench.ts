@@ -19,7 +19,7 @@
 //
 //   npm run build && npx tsx bench/telemetry-http.bench.ts
 //   BENCH_BASELINE_DIST=/tmp/otel-base/dist BENCH_PAIRS=5 BENCH_DURATION=3 npx tsx bench/telemetry-http.bench.ts
-// (the baseline builds: docs/performance.md, "the cost of telemetry").
+// (the baseline builds: docs/performance/history.md, "the cost of telemetry").
 // BENCH_ONLY=<regex> runs only the pairs whose label matches. BENCH_STORE=postgres serves from the
 // PostgreSQL store (PAYMENTS_KIT_PG_URL; each server its own schema) instead of the memory store;
 // there PATCH invoice goes to BENCH_INVOICES (default 1,000) invoices in turn, so that 50

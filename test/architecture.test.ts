@@ -2,12 +2,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findCycle } from './import-graph.js';
 
 // The import rules of the handler's layout. Each folder under src/http (and src/node,
 // src/reference) says in its README.md what it owns and, on a "May import:" line, which
-// folders its files may import at run time (type-only imports are erased and not counted).
-// This test reads those lines and fails on any import that crosses them, so the rule and its
-// enforcement are the same text.
+// folders its files may import, type-only imports included (they are erased from the build,
+// but a type that crosses the layers is a circle all the same). This test reads those lines
+// and fails on any import that crosses them, so the rule and its enforcement are the same text;
+// it also fails on any circle of files, types included.
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 
 /** The pure modules: they never import the handler, an adapter, a store or the CLI. */
@@ -71,13 +73,37 @@ describe('the layout of the handler (each folder README.md\'s "May import:" line
       const allowed = allowedFolders(folder) ?? new Set<string>();
       const crossing = filesIn(join(SRC, folder), false)
         .flatMap(importsOf)
-        .filter((entry) => !entry.typeOnly)
         .map((entry) => ({ entry, to: targetFolder(entry) }))
         .filter(({ to }) => to !== undefined && to !== folder && !allowed.has(to))
         .map(({ entry, to }) => `${relative(SRC, entry.file)} -> ${to} (${entry.specifier})`);
       expect(crossing).toEqual([]);
     });
   }
+
+  it('the "May import:" lines allow no circle of folders', () => {
+    const edges = new Map(RULED.map((folder) => [folder, new Map([...(allowedFolders(folder) ?? [])].map((to) => [to, `${folder}/README.md`]))]));
+    const cycle = findCycle(edges);
+    expect(cycle === undefined ? 'no cycle' : cycle.join(' -> ')).toBe('no cycle');
+  });
+
+  it('no circle of files in src/http, src/node and src/reference, type-only imports included', () => {
+    const edges = new Map<string, Map<string, string>>();
+    for (const file of ['http', 'node', 'reference'].flatMap((top) => filesIn(join(SRC, top), true))) {
+      const targets = importsOf(file)
+        .filter(({ specifier }) => specifier.startsWith('.'))
+        .map(({ specifier }) => relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))).split(sep).join('/'));
+      edges.set(relative(SRC, file).split(sep).join('/'), new Map(targets.map((to) => [to, file])));
+    }
+    expect(edges.size).toBeGreaterThan(100);
+    const cycle = findCycle(edges);
+    expect(cycle === undefined ? 'no cycle' : cycle.join(' -> ')).toBe('no cycle');
+  });
+
+  it('reads type-only imports, inline ones and re-exports (the scan is not blind to types)', () => {
+    const seen = importsOf(join(SRC, 'http/operations/declaration.ts')).map(({ specifier, typeOnly }) => `${typeOnly ? 'type ' : ''}${specifier}`);
+    expect(seen).toContain('type ./component-name.js');
+    expect(importsOf(join(SRC, 'http/pipeline/options.ts')).some(({ specifier, typeOnly }) => typeOnly && specifier === '../operations/schedule-view.js')).toBe(true);
+  });
 
   it('src/http and src/client import no node: module and no Node-only package, not even for types', () => {
     const nodeImports = [...filesIn(join(SRC, 'http'), true), ...filesIn(join(SRC, 'client'), true)]

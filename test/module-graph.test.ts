@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findCycle } from './import-graph.js';
 
 // The module graph of src/: one node per top-level folder (src/rrule, src/schedule...), one
 // edge per import from a file in one folder to a file in another. The brief's rule "no two
@@ -39,33 +40,6 @@ function moduleGraph(): Map<string, Map<string, string>> {
     }
   }
   return edges;
-}
-
-/** One cycle of the graph as a path `a -> b -> ... -> a`, or undefined. */
-function findCycle(edges: Map<string, Map<string, string>>): string[] | undefined {
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (node: string): string[] | undefined => {
-    state.set(node, 'open');
-    stack.push(node);
-    for (const next of edges.get(node)?.keys() ?? []) {
-      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
-      if (state.get(next) === undefined) {
-        const found = visit(next);
-        if (found !== undefined) return found;
-      }
-    }
-    stack.pop();
-    state.set(node, 'done');
-    return undefined;
-  };
-  for (const node of edges.keys()) {
-    if (state.get(node) === undefined) {
-      const found = visit(node);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
 }
 
 describe('module graph of src/', () => {

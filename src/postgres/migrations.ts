@@ -3,7 +3,7 @@
  * `quoteSchemaName`). A migration is never edited once released: a change is a new entry.
  *
  * Documents are `json`, not `jsonb`: `json` keeps the text exactly (key order, and the `\u0000`
- * escape that `jsonb` refuses although the schemas accept NUL in text; see docs/decisions.md).
+ * escape that `jsonb` refuses although the schemas accept NUL in text; see docs/decisions/0257-documents-are-json-columns-not-jsonb.md).
  * Nothing queries inside a document.
  */
 export type Migration = { readonly version: number; readonly statements: (s: string) => readonly string[] };

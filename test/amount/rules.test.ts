@@ -211,7 +211,7 @@ describe('the ISO 4217 table', () => {
     }
   });
 
-  it('the successors named in docs/decisions.md', () => {
+  it('the successors named in decision 0012 (withdrawn codes)', () => {
     expect(WITHDRAWN_CURRENCY_CODES).toMatchObject({ HRK: 'EUR', BGN: 'EUR', SLL: 'SLE', ANG: 'XCG', ZWL: 'ZWG' });
   });
 });

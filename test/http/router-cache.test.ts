@@ -3,7 +3,7 @@
 // the bounds (paths, path length, methods per path), and shared answers must be frozen.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OPERATION_CATALOG } from '../../src/http/operations/catalog.js';
+import { type CatalogEntry, OPERATION_CATALOG } from '../../src/http/operations/catalog.js';
 import {
   MATCH_CACHE_MAX_METHODS,
   MATCH_CACHE_MAX_PATHS,
@@ -13,7 +13,7 @@ import {
 } from '../../src/http/core/router.js';
 
 /** A comparable view of an answer (params as a plain object). */
-const view = (match: RouteMatch): unknown =>
+const view = (match: RouteMatch<CatalogEntry>): unknown =>
   match.kind === 'found' ? { kind: match.kind, id: match.entry.id, params: { ...match.params } } : match;
 
 /** What a router that remembers nothing answers: a new router per call. */

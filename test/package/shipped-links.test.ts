@@ -1,11 +1,13 @@
 // The Markdown the package ships (README, CHANGELOG, docs/ as `npm pack` lists them) must not
 // link to a file the package does not ship: a user reading the docs from node_modules, or the
-// README on the registry, would meet a dead link (docs/decisions.md and docs/performance.md
-// stay in the repository). External links and links within a page are not checked here.
+// README on the registry, would meet a dead link (docs/decisions/, docs/performance.md and
+// docs/performance/ stay in the repository). External links and links within a page are not
+// checked here.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isExternal, linkTargets } from '../markdown-links.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -16,22 +18,6 @@ function shippedFiles(): string[] {
   const [packed] = JSON.parse(stdout.replace(/^[^[]*/, '')) as { files: { path: string }[] }[];
   return (packed?.files ?? []).map((file) => file.path);
 }
-
-/** Markdown without fenced code blocks and code spans, whose brackets are not links. */
-function withoutCode(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/(`+)[^`]*?\1/g, '');
-}
-
-/** Every link target of a Markdown text: inline links and images, reference definitions, HTML href/src. */
-function linkTargets(markdown: string): string[] {
-  const text = withoutCode(markdown);
-  const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]*)>?(?:\s+["'(][^)]*)?\)/g)].map((m) => m[1] ?? '');
-  const references = [...text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?/gm)].map((m) => m[1] ?? '');
-  const html = [...text.matchAll(/\b(?:href|src)\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1] ?? '');
-  return [...inline, ...references, ...html];
-}
-
-const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
 
 /**
  * The relative links of `file` (package-relative) that resolve to no shipped file, as
@@ -55,7 +41,7 @@ describe('links in the shipped Markdown', () => {
 
   it('ships the user docs and not the repository-only ones (the listing is what this test reads)', () => {
     expect(markdown).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/api.md', 'docs/cli.md', 'docs/http.md']));
-    expect(markdown).not.toContain('docs/decisions.md');
+    expect(markdown.filter((file) => file.startsWith('docs/decisions/') || file.startsWith('docs/performance/'))).toEqual([]);
     expect(markdown).not.toContain('docs/performance.md');
   });
 
@@ -75,20 +61,20 @@ describe('links in the shipped Markdown', () => {
     const files = new Set(['README.md', 'docs/api.md', 'docs/http.md']);
     const sample = [
       'See [api](api.md#the-openapi-document), [http](./http.md) and [the readme](../README.md).',
-      'Why: [decisions](decisions.md#payments-kitlimits), ![chart](img/chart.png "size"), [spec](../../shared/spec/payments-api.md).',
+      'Why: [notes](notes.md#payments-kitlimits), ![chart](img/chart.png "size"), [spec](../../shared/spec/payments-api.md).',
       '[ref]: performance.md',
-      '<a href="decisions.md">decisions</a> [site](https://example.com/x.md) [here](#unknown-fields)',
+      '<a href="notes.md">notes</a> [site](https://example.com/x.md) [here](#unknown-fields)',
       '`[not a link](missing.md)`',
       '```md',
       '[not a link either](missing.md)',
       '```',
     ].join('\n');
     expect(deadLinks('docs/http.md', sample, files)).toEqual([
-      'docs/http.md -> decisions.md#payments-kitlimits',
+      'docs/http.md -> notes.md#payments-kitlimits',
       'docs/http.md -> img/chart.png',
       'docs/http.md -> ../../shared/spec/payments-api.md',
       'docs/http.md -> performance.md',
-      'docs/http.md -> decisions.md',
+      'docs/http.md -> notes.md',
     ]);
     expect(deadLinks('README.md', '[docs](docs/) [cli](docs/cli.md)', files)).toEqual(['README.md -> docs/cli.md']);
   });

@@ -6,8 +6,8 @@ import { formatDateTime } from '../../src/shared/rfc3339.js';
 // The peer RRULE vectors (python-dateutil, rrule.js, libical and rust-rrule test suites as
 // data; copied from the shared peers folder into test/schedule/peers/ so that the test needs
 // nothing outside the repository). Every vector inside the documented scope runs; a result
-// that differs from the peer's must fall in a class that docs/decisions.md explains with an
-// RFC sentence ("Peer RRULE vectors" in the schedule section), or the test fails.
+// that differs from the peer's must fall in a class that a record in docs/decisions/ explains
+// with an RFC sentence (0106, 0107 and their neighbours), or the test fails.
 
 type Vector = {
   readonly id: string;
@@ -49,15 +49,15 @@ const RFC_REFUSALS: readonly string[] = [
   M.emptyPart,
 ];
 
-/** The classes of explained disagreement, each named by the docs/decisions.md entry (an RFC sentence) that explains it. */
+/** The classes of explained disagreement, each named by the decision record (quoting the RFC) that explains it. */
 const EXPLANATIONS = {
-  'dtstart-counts': 'DTSTART always counts as the first occurrence',
-  'rfc-refusal': 'Peer RRULE vectors: rules RFC 5545 forbids are refused',
-  'not-a-rule-part': 'Peer RRULE vectors: rules RFC 5545 forbids are refused',
-  'sub-second': 'Sub-second starts are refused',
-  'until-utc': 'UNTIL must be a UTC date-time',
-  'expand-table': "Peer RRULE vectors: BYxxx parts expand as RFC 5545's table says",
-  'never-matching': 'DTSTART always counts as the first occurrence',
+  'dtstart-counts': '0094-dtstart-always-counts-as-the-first-occurrence.md',
+  'rfc-refusal': '0106-peer-rrule-vectors-rules-rfc-5545-forbids-are-refused.md',
+  'not-a-rule-part': '0106-peer-rrule-vectors-rules-rfc-5545-forbids-are-refused.md',
+  'sub-second': '0111-sub-second-starts-are-refused.md',
+  'until-utc': '0095-until-must-be-a-utc-date-time.md',
+  'expand-table': '0107-peer-rrule-vectors-byxxx-parts-expand-as-rfc-5545-s-table.md',
+  'never-matching': '0094-dtstart-always-counts-as-the-first-occurrence.md',
 } as const;
 type Explanation = keyof typeof EXPLANATIONS;
 
@@ -120,19 +120,15 @@ function run(v: Vector): Outcome {
 }
 
 describe('peer RRULE vectors: python-dateutil, rrule.js, libical, rust-rrule', () => {
-  const decisions = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
-
-  it('every explanation is a docs/decisions.md entry that quotes the RFC', () => {
-    for (const heading of new Set(Object.values(EXPLANATIONS))) {
-      const at = decisions.indexOf(`#### ${heading}`);
-      expect(at, heading).toBeGreaterThan(-1);
-      const body = decisions.slice(at, decisions.indexOf('\n####', at + 5));
-      expect(body, heading).toMatch(/RFC 5545/);
+  it('every explanation is a decision record that quotes the RFC', () => {
+    for (const file of new Set(Object.values(EXPLANATIONS))) {
+      const record = readFileSync(new URL(`../../docs/decisions/${file}`, import.meta.url), 'utf8');
+      expect(record, file).toMatch(/RFC 5545/);
     }
   });
 
   for (const peer of PEERS) {
-    it(`${peer}: every in-scope vector agrees, or differs for a reason docs/decisions.md gives`, () => {
+    it(`${peer}: every in-scope vector agrees, or differs for a reason a decision record gives`, () => {
       const unexplained: string[] = [];
       const tally = { agree: 0, explained: 0, outOfScope: 0 };
       for (const v of vectorsOf(peer)) {

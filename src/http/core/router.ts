@@ -1,7 +1,8 @@
-import type { CatalogEntry } from '../operations/catalog.js';
+/** What the router reads of an entry: its method and its path template (`{name}` marks a parameter). */
+export type RouteEntry = { readonly method: string; readonly path: string };
 
 /** What the router answers for a path and a method. */
-export type RouteMatch<E extends CatalogEntry = CatalogEntry> =
+export type RouteMatch<E extends RouteEntry = RouteEntry> =
   | { readonly kind: 'found'; readonly entry: E; readonly params: Readonly<Record<string, string>> }
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
   | { readonly kind: 'not-found' };
@@ -26,9 +27,9 @@ const PathParams = function PathParams(this: Record<string, string>) {} as unkno
 PathParams.prototype = Object.freeze(Object.create(null) as object);
 
 /** A compiled router: `match(method, path)` for a path relative to the base path. */
-export type Router<E extends CatalogEntry = CatalogEntry> = { match(method: string, path: string): RouteMatch<E> };
+export type Router<E extends RouteEntry = RouteEntry> = { match(method: string, path: string): RouteMatch<E> };
 
-function insert<E extends CatalogEntry>(root: Node<E>, entry: E): void {
+function insert<E extends RouteEntry>(root: Node<E>, entry: E): void {
   let node = root;
   for (const segment of entry.path.split('/').slice(1)) {
     const param = PARAM.exec(segment);
@@ -89,7 +90,7 @@ function walk<E>(root: Node<E>, path: string): Walk<E> {
   return node.allow === undefined ? NO_ROUTE : { node, params: Object.freeze(params) };
 }
 
-function answerFor<E extends CatalogEntry>(walked: Walk<E>, method: string): RouteMatch<E> {
+function answerFor<E extends RouteEntry>(walked: Walk<E>, method: string): RouteMatch<E> {
   const { node } = walked;
   if (node?.allow === undefined) return NOT_FOUND;
   const entry = node.methods.get(method) ?? (method === 'HEAD' ? node.methods.get('GET') : undefined);
@@ -111,7 +112,7 @@ export const MATCH_CACHE_MAX_PATH_LENGTH = 256;
 /** Answers kept per remembered path (see {@link MATCH_CACHE_MAX_PATHS}). */
 export const MATCH_CACHE_MAX_METHODS = 8;
 
-type Remembered<E extends CatalogEntry> = { readonly walked: Walk<E>; readonly answers: Map<string, RouteMatch<E>> };
+type Remembered<E extends RouteEntry> = { readonly walked: Walk<E>; readonly answers: Map<string, RouteMatch<E>> };
 
 /**
  * Compiles a catalog into a segment tree. Literal segments win over parameters; an empty
@@ -124,7 +125,7 @@ type Remembered<E extends CatalogEntry> = { readonly walked: Walk<E>; readonly a
  * createRouter(OPERATION_CATALOG).match('GET', '/accounts/a1/schedules/s1')
  * // { kind: 'found', entry: { id: 'getSchedule', ... }, params: { accountID: 'a1', scheduleID: 's1' } }
  */
-export function createRouter<E extends CatalogEntry>(catalog: readonly E[]): Router<E> {
+export function createRouter<E extends RouteEntry>(catalog: readonly E[]): Router<E> {
   const root = newNode<E>();
   for (const entry of catalog) insert(root, entry);
   const remembered = new Map<string, Remembered<E>>();

@@ -1,5 +1,16 @@
-import type { ResolvedOptions } from '../pipeline/options.js';
+import type { EffectHandler, ErrorReporter } from '../core/ports.js';
+import type { Store } from '../store/port.js';
+import type { HandlerTelemetry } from '../telemetry/request-trace.js';
 import { type EffectDispatcher, createEffectDispatcher } from './dispatcher.js';
+
+/** What {@link withInProcessEffects} reads of the handler's resolved options (the pipeline's `ResolvedOptions`). */
+export type InProcessEffectOptions = {
+  readonly store: Store;
+  readonly onEffect: EffectHandler | undefined;
+  readonly onError: ErrorReporter | undefined;
+  readonly effectsCommitted: (() => void) | undefined;
+  readonly telemetry: HandlerTelemetry | undefined;
+};
 
 /**
  * `onEffect`, built on the outbox: when the options have an `onEffect`, starts an effect
@@ -12,7 +23,7 @@ import { type EffectDispatcher, createEffectDispatcher } from './dispatcher.js';
  * @example
  * const { options, dispatcher } = withInProcessEffects(resolveOptions({ store, onEffect: sendMail }, listed));
  */
-export function withInProcessEffects(resolved: ResolvedOptions): { options: ResolvedOptions; dispatcher: EffectDispatcher | undefined } {
+export function withInProcessEffects<O extends InProcessEffectOptions>(resolved: O): { options: O; dispatcher: EffectDispatcher | undefined } {
   const { onEffect, onError, store, telemetry } = resolved;
   if (onEffect === undefined) return { options: resolved, dispatcher: undefined };
   const dispatcher = createEffectDispatcher({

@@ -1,5 +1,6 @@
 import type { BodyBytes, Exchange, PlainReply } from '../core/exchange.js';
-import type { SpecifiedContext, SpecifiedOperation } from '../operations/context.js';
+import type { ErrorReporter } from '../core/ports.js';
+import type { Store } from '../store/port.js';
 import { errorReply } from '../core/reply.js';
 import { requestFingerprint } from './fingerprint.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, isValidIdempotencyKey } from './key.js';
@@ -10,9 +11,21 @@ import { isIdempotencyKeyLost } from '../store/errors.js';
 import { holdLease, renewEveryMs } from './lease.js';
 import { callGuarded } from '../core/guarded.js';
 
+/** What {@link performIdempotent} reads of an operation's context (the operations' `SpecifiedContext` has it). */
+export type IdempotentContext = {
+  readonly exchange: Exchange;
+  readonly accountID: string;
+  readonly requestId: string;
+  readonly options: { readonly store: Store; readonly onError: ErrorReporter | undefined; readonly maxBodyBytes: number };
+  /** The request's store (its one deadline): the key is begun through it; release and completion go through `options.store`. */
+  readonly store: Store;
+  /** Present while the operation runs under the key: a write stores its answer with it. */
+  readonly idempotency?: IdempotencyTicket;
+};
+
 /**
  * The 409 of a key another request holds, with `Retry-After`: one renewal period, the longest a
- * holder that died keeps renewing before its lease starts running out (docs/decisions.md).
+ * holder that died keeps renewing before its lease starts running out (docs/decisions/0236-keys-freed-after-a-fault-one-execution-per-key-deadlines-on.md).
  */
 function inFlightReply(settings: IdempotencySettings): PlainReply {
   return errorReply(409, IDEMPOTENCY_MESSAGES.inFlight, { 'retry-after': String(Math.max(1, Math.ceil(renewEveryMs(settings.lockMs) / 1000))) });
@@ -20,7 +33,7 @@ function inFlightReply(settings: IdempotencySettings): PlainReply {
 /**
  * An exchange whose body was read already: `readBody` answers those bytes again. A class (the
  * signal getter on the prototype), not an object literal with a getter, which would make a
- * hidden class per request (docs/decisions.md).
+ * hidden class per request (docs/decisions/0235-the-node-adapter-split-and-its-benchmark.md).
  */
 class ExchangeWithBody implements Exchange {
   readonly method: string;
@@ -55,11 +68,11 @@ class ExchangeWithBody implements Exchange {
 }
 
 /** Reports to `onError` without letting a failing reporter change anything. */
-function report(context: SpecifiedContext, operationId: string, error: unknown): void {
+function report(context: IdempotentContext, operationId: string, error: unknown): void {
   callGuarded(context.options.onError, error, { requestId: context.requestId, operationId });
 }
 
-/** Only the answers of requests that changed something are kept (docs/decisions.md). */
+/** Only the answers of requests that changed something are kept (docs/decisions/0196-which-answers-an-idempotency-key-keeps-only-those-that.md). */
 const isKept = (status: number): boolean => status >= 200 && status < 300;
 
 /**
@@ -77,9 +90,9 @@ const isKept = (status: number): boolean => status >= 200 && status < 300;
  * @example
  * const reply = await performIdempotent(context, uploadEvidenceText, 'uploadEvidenceText', { ttlMs: 86_400_000, lockMs: 70_000 });
  */
-export function performIdempotent(
-  context: SpecifiedContext,
-  operation: SpecifiedOperation,
+export function performIdempotent<C extends IdempotentContext>(
+  context: C,
+  operation: (context: C) => Promise<PlainReply>,
   operationId: string,
   settings: IdempotencySettings,
 ): Promise<PlainReply> {
@@ -89,9 +102,9 @@ export function performIdempotent(
   return runWithKey(context, operation, operationId, settings, key);
 }
 
-async function runWithKey(
-  context: SpecifiedContext,
-  operation: SpecifiedOperation,
+async function runWithKey<C extends IdempotentContext>(
+  context: C,
+  operation: (context: C) => Promise<PlainReply>,
   operationId: string,
   settings: IdempotencySettings,
   key: string,
@@ -101,7 +114,7 @@ async function runWithKey(
   // A body over the limit is refused (400) before anything runs: nothing to remember.
   if (declared !== undefined && Number(declared) > options.maxBodyBytes) return operation(context);
   const body = await exchange.readBody(options.maxBodyBytes);
-  const replayable: SpecifiedContext = { ...context, exchange: new ExchangeWithBody(exchange, body) };
+  const replayable: C = { ...context, exchange: new ExchangeWithBody(exchange, body) };
   if (!body.ok) return operation(replayable);
   const fingerprint = await requestFingerprint(exchange.method, exchange.path, body.bytes);
   const begun = await context.store.beginIdempotentRequest(accountID, { key, fingerprint, ...settings });

@@ -32,6 +32,7 @@ import {
   ScheduleSchema,
   TransferEndpointSchema,
 } from '../../schemas/index.js';
+import type { ComponentName } from '../operations/component-name.js';
 import { errorMirrorSchema } from './error-mirror.js';
 
 /** The `{ error: string }` body of every error answer but the invoice update's 422 (spec 7). */
@@ -82,10 +83,10 @@ export const componentDefinitions = (limits: RequestLimits) => ({
   Adjustment: AdjustmentSchema,
   Error: ErrorSchema,
   WalletSession: WalletSessionSchema,
-});
+}) satisfies Record<Exclude<ComponentName, 'InvoiceUpdateErrors'>, v.GenericSchema>;
 
 /** A component name of {@link componentDefinitions}, or the generated 422 body of the invoice update. */
-export type ComponentName = keyof ReturnType<typeof componentDefinitions> | 'InvoiceUpdateErrors';
+export type { ComponentName };
 
 const PREFIX = '#/components/schemas/';
 

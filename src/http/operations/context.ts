@@ -1,7 +1,27 @@
 import type { Exchange, PlainReply } from '../core/exchange.js';
 import type { IdempotencyTicket } from '../idempotency/ticket.js';
-import type { ResolvedOptions } from '../pipeline/options.js';
+import type { RequestLimits } from '../../limits/index.js';
+import type { ErrorReporter, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
+import type { ScheduleHorizon } from './schedule-view.js';
+
+/** The handler's resolved options that the specified operations read (the pipeline's `ResolvedOptions` adds the rest). */
+export type SpecifiedOptions = {
+  readonly store: Store;
+  readonly walletProvider: WalletProvider | undefined;
+  readonly onError: ErrorReporter | undefined;
+  /** Called after a write committed effects to the outbox (wakes the in-process dispatcher of `onEffect`). */
+  readonly effectsCommitted: (() => void) | undefined;
+  readonly clock: () => Date;
+  /** `clock` in epoch milliseconds: `Date.now` for the default clock, so that a read makes no `Date`. */
+  readonly now: () => number;
+  readonly generateId: () => string;
+  readonly downstreamTimeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly maxJsonValues: number;
+  readonly scheduleHorizon: ScheduleHorizon;
+  readonly limits: RequestLimits;
+};
 
 /** What one of the five specified operations receives once auth, scope and version passed. */
 export type SpecifiedContext = {
@@ -9,7 +29,7 @@ export type SpecifiedContext = {
   readonly params: Readonly<Record<string, string>>;
   readonly accountID: string;
   readonly requestId: string;
-  readonly options: ResolvedOptions;
+  readonly options: SpecifiedOptions;
   /**
    * The store of this request: every call ends by the request's one deadline (`storeTimeoutMs`
    * from the start of the operation), each getting what is left. `options.store` is bounded per

@@ -1,4 +1,4 @@
-import type { ComponentName } from '../openapi/components.js';
+import type { ComponentName } from './component-name.js';
 import type { OperationRoute } from '../../operations/index.js';
 import type { SpecifiedOperation } from './context.js';
 

@@ -1,10 +1,9 @@
 import { HTTP_MESSAGES } from '../core/messages.js';
-import type { ScheduleHorizon } from '../pipeline/options.js';
 import { errorReply } from '../core/reply.js';
 import { param } from './context.js';
 import { GET_SCHEDULE } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
-import { ScheduleView } from './schedule-view.js';
+import { type ScheduleHorizon, ScheduleView } from './schedule-view.js';
 
 const views = new WeakMap<ScheduleHorizon, ScheduleView>();
 

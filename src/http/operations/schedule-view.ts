@@ -1,8 +1,10 @@
 import { scheduleOccurrences } from '../../schedule/index.js';
 import type { Occurrence, Schedule } from '../../schemas/index.js';
 import { parseDateTime } from '../../shared/rfc3339.js';
-import type { ScheduleHorizon } from '../pipeline/options.js';
 import { cachedBody } from '../core/reply.js';
+
+/** How far ahead get-schedule expands a recurrence (see `HandlerOptions.scheduleHorizon`). */
+export type ScheduleHorizon = { readonly days: number; readonly limit: number };
 
 const DAY_MS = 86_400_000;
 

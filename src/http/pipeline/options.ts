@@ -14,6 +14,8 @@ import { type DocsServeOptions, type ServedPage, resolveDocs } from '../openapi/
 import { PORT_MESSAGES, checkOptionShapes, positiveOption } from '../core/option-checks.js';
 import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
+import type { ScheduleHorizon } from '../operations/schedule-view.js';
+import type { SpecifiedOptions } from '../operations/context.js';
 import { requestStores, withStoreDeadline } from '../store/deadline-store.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
@@ -41,8 +43,8 @@ export type OperationImplementation = {
   handle(context: OperationContext): Response | Promise<Response>;
 };
 
-/** How far ahead get-schedule expands a recurrence (see {@link HandlerOptions.scheduleHorizon}). */
-export type ScheduleHorizon = { readonly days: number; readonly limit: number };
+/** How far ahead get-schedule expands a recurrence (declared beside get-schedule, which reads it). */
+export type { ScheduleHorizon };
 
 /** The default horizon: 366 days ahead, at most 100 upcoming occurrences. */
 export const DEFAULT_SCHEDULE_HORIZON: ScheduleHorizon = Object.freeze({ days: 366, limit: 100 });
@@ -128,22 +130,12 @@ export type HandlerOptions = TelemetryOptions & {
 };
 
 /** The options with every default filled in. */
-export type ResolvedOptions = {
-  readonly store: Store;
+export type ResolvedOptions = SpecifiedOptions & {
   readonly auth: AuthPort;
-  readonly walletProvider: WalletProvider | undefined;
   readonly onEffect: EffectHandler | undefined;
-  readonly onError: ErrorReporter | undefined;
   /** TTL and lock of idempotency records; `undefined` when `idempotency: false`. */
   readonly idempotency: IdempotencySettings | undefined;
-  /** Called after a write committed effects to the outbox (wakes the in-process dispatcher of `onEffect`). */
-  readonly effectsCommitted: (() => void) | undefined;
-  readonly clock: () => Date;
-  /** `clock` in epoch milliseconds: `Date.now` for the default clock, so that a read makes no `Date`. */
-  readonly now: () => number;
-  readonly generateId: () => string;
   readonly rateLimiter: RateLimiter | undefined;
-  readonly downstreamTimeoutMs: number;
   /**
    * The deadline of one request's store work: each request's view (`storeFor`) gives every call
    * what is left of it; `store` (bounded per call by it) serves the handler's own bookkeeping.
@@ -151,16 +143,12 @@ export type ResolvedOptions = {
   readonly storeTimeoutMs: number;
   /** A new request's store view: its calls all end within `storeTimeoutMs` from now (see `requestStores`). */
   readonly storeFor: () => Store;
-  readonly maxBodyBytes: number;
-  readonly maxJsonValues: number;
   readonly basePath: string;
   readonly operations: ReadonlyMap<string, OperationImplementation>;
-  readonly scheduleHorizon: ScheduleHorizon;
   readonly cors: ResolvedCors | undefined;
   readonly onResponse: ResponseLogger | undefined;
   /** Spans and HTTP metrics; `undefined` (and never touched) without `tracer` and `meter`. */
   readonly telemetry: HandlerTelemetry | undefined;
-  readonly limits: RequestLimits;
   readonly openApi: ServedDocument | undefined;
   readonly docs: ServedPage | undefined;
 };
