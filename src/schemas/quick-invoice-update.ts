@@ -3,6 +3,7 @@ import { INVOICE_STATUSES } from './enums.js';
 import { linkProblem } from './field-checks.js';
 import type { InvoiceUpdate } from './invoice-update.js';
 import { isJsonObject } from './is-json-object.js';
+import { onlyAmountKeys, onlyBodyKeys, onlyImageKeys, onlyItemKeys, onlyItemsKey, onlyOptionKeys } from './known-keys.js';
 import { quickCurrency, quickDateTime, quickDecimal, quickInt32, quickResourceId, quickText } from './quick-leaves.js';
 
 // The valid path of the update-invoice validator (issue 34): one pass that checks the body
@@ -23,85 +24,6 @@ const OPTION_NAME_MAX = FIELD_LIMITS.optionName.max;
 const GROUP_MAX = FIELD_LIMITS.optionGroup.max;
 const ALT_TEXT_MAX = FIELD_LIMITS.imageAltText.max;
 const NO_MAX = Number.POSITIVE_INFINITY;
-
-/**
- * True when every own enumerable key of `value` (the keys `Object.keys` lists) is one of the
- * object's fields. `for...in` visits inherited keys too: a known one is skipped as the exact
- * validator skips it, an unknown one counts only when it is own.
- */
-function onlyAmountKeys(value: Obj): boolean {
-  for (const key in value) {
-    if (key === 'currency' || key === 'valueDecimal') continue;
-    if (Object.hasOwn(value, key)) return false;
-  }
-  return true;
-}
-
-function onlyOptionKeys(value: Obj): boolean {
-  for (const key in value) {
-    switch (key) {
-      case 'name':
-      case 'quantity':
-      case 'group':
-      case 'priceModifier':
-      case 'images':
-        continue;
-    }
-    if (Object.hasOwn(value, key)) return false;
-  }
-  return true;
-}
-
-function onlyItemKeys(value: Obj): boolean {
-  for (const key in value) {
-    switch (key) {
-      case 'name':
-      case 'basePrice':
-      case 'quantity':
-      case 'options':
-      case 'productID':
-      case 'images':
-        continue;
-    }
-    if (Object.hasOwn(value, key)) return false;
-  }
-  return true;
-}
-
-function onlyImageKeys(value: Obj): boolean {
-  for (const key in value) {
-    switch (key) {
-      case 'altText':
-      case 'imageID':
-      case 'link':
-      case 'publicID':
-        continue;
-    }
-    if (Object.hasOwn(value, key)) return false;
-  }
-  return true;
-}
-
-function onlyItemsKey(value: Obj): boolean {
-  for (const key in value) if (key !== 'items' && Object.hasOwn(value, key)) return false;
-  return true;
-}
-
-function onlyBodyKeys(value: Obj): boolean {
-  for (const key in value) {
-    switch (key) {
-      case 'description':
-      case 'dueDate':
-      case 'invoiceDate':
-      case 'lineItems':
-      case 'status':
-      case 'taxAmount':
-        continue;
-    }
-    if (Object.hasOwn(value, key)) return false;
-  }
-  return true;
-}
 
 /** An AmountDecimal whose two fields are required (a price). */
 function quickPrice(value: unknown): Obj | undefined {
