@@ -6,7 +6,9 @@
  * contender runs once per round, in turn).
  * Run on the built package: npm run build && npx tsx bench/schedule.bench.ts
  * (`SCHEDULE_BENCH=peers` runs only the native-peer groups; SCHEDULE_ROUNDS / SCHEDULE_TIME
- * set their rounds and the ms per contender and round.)
+ * set their rounds and the ms per contender and round; BENCH_BASELINE_DIST=<dist/ of another
+ * tree> adds that build's expandRecurrence and recurrenceInstants as "before", see
+ * bench/validate.bench.ts for how to build one.)
  * The far-window MINUTELY case takes rrule.js tens of seconds, so it runs ONCE with a
  * single timed iteration, outside tinybench.
  */
@@ -17,6 +19,11 @@ import { compare } from './compare.js';
 import { loadPeer } from './peers/load.js';
 
 const { expandRecurrence, parseRecurrenceRule, recurrenceInstants } = (await import(new URL('../dist/schedule/index.js', import.meta.url).href)) as typeof import('../src/schedule/index.js');
+const baselineDist = process.env['BENCH_BASELINE_DIST'];
+const before =
+  baselineDist === undefined
+    ? undefined
+    : ((await import(new URL(`file://${baselineDist.replace(/\/$/, '')}/schedule/index.js`).href)) as typeof import('../src/schedule/index.js'));
 /** The part of rrule-rust's RRuleSet the bench uses (it is a bench peer: npm run bench:peers). */
 type RustRuleSet = { all(): unknown[]; readonly cache: { disable(): void } };
 const { RRuleSet } = loadPeer<{ RRuleSet: { fromString(text: string): RustRuleSet } }>('rrule-rust');
@@ -50,6 +57,9 @@ const peerCase = (title: string, timeZone: string, ical: string, start: string) 
       title: `${title}: Occurrence objects / RFC 3339 text, parse and expand each call`,
       contenders: [
         { name: 'payments-kit expandRecurrence (Occurrence objects, RFC 3339 runOn)', fn: () => expandRecurrence({ recurrenceRule: DAILY_30, start, runTransfer }, window) },
+        ...(before === undefined
+          ? []
+          : [{ name: 'payments-kit expandRecurrence before (BENCH_BASELINE_DIST)', fn: () => before.expandRecurrence({ recurrenceRule: DAILY_30, start, runTransfer }, window) }]),
         { name: 'rrule-rust RRuleSet.fromString().all(), then toDate().toISOString()', fn: rustText },
         { name: 'rrule-rust RRuleSet.fromString().all() (bare DateTime objects)', fn: () => RRuleSet.fromString(ical).all() },
         { name: 'rrule-temporal new RRuleTemporal().all()', fn: () => new RRuleTemporal({ rruleString: ical, cache: false }).all() },
@@ -60,6 +70,9 @@ const peerCase = (title: string, timeZone: string, ical: string, start: string) 
       title: `${title}: instants, parse and expand each call`,
       contenders: [
         { name: 'payments-kit recurrenceInstants (spread to an array)', fn: () => [...recurrenceInstants({ recurrenceRule: DAILY_30, start }, window)] },
+        ...(before === undefined
+          ? []
+          : [{ name: 'payments-kit recurrenceInstants before (BENCH_BASELINE_DIST)', fn: () => [...before.recurrenceInstants({ recurrenceRule: DAILY_30, start }, window)] }]),
         { name: 'rrule-rust RRuleSet.fromString().all() (bare DateTime objects)', fn: () => RRuleSet.fromString(ical).all() },
       ],
     },

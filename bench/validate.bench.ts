@@ -6,7 +6,10 @@
 // arktype 2.2 (issue 34). Everything of ours is imported from the BUILT package (dist/).
 // Run: npm run bench:peers && npm run build && npx tsx bench/validate.bench.ts
 // (VALIDATE_BENCH=update: only the update-invoice groups; VALIDATE_ROUNDS / VALIDATE_TIME
-// set the rounds and the ms per contender and round.)
+// set the rounds and the ms per contender and round; BENCH_BASELINE_DIST=<dist/ of another
+// tree> adds that build's validators as "ours before", e.g. main's, built beside this one:
+//   git archive <commit> | tar -x -C /tmp/pk-base && ln -s "$PWD/node_modules" /tmp/pk-base/ \
+//     && (cd /tmp/pk-base && npx tsup) && BENCH_BASELINE_DIST=/tmp/pk-base/dist npx tsx bench/validate.bench.ts)
 import { loadavg } from 'node:os';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -195,22 +198,44 @@ type Case = {
   zod: { safeParse: (body: unknown) => { success: boolean } };
   ajv: (body: unknown) => boolean;
   valibot: v.GenericSchema;
-  /** The ahead-of-time and JIT peers of the update-invoice body only. */
+  /** More contenders: the ahead-of-time and JIT peers (update-invoice body), ours before. */
   peers?: { name: string; fn: Check }[];
 };
+// The same validators from another build (before/after in one process), when asked for.
+const baselineDist = process.env['BENCH_BASELINE_DIST'];
+const before =
+  baselineDist === undefined
+    ? undefined
+    : ((await import(new URL(`file://${baselineDist.replace(/\/$/, '')}/schemas/index.js`).href)) as typeof import('../src/schemas/index.js'));
+const beforePeer = (validate: ((body: unknown) => { ok: boolean }) | undefined) =>
+  validate === undefined ? [] : [{ name: 'ours before (BENCH_BASELINE_DIST)', fn: (body: unknown) => validate(body).ok }];
+
 const update = {
   ours: validateInvoiceUpdate,
   zod: zodInvoiceUpdate,
   ajv: ajvUpdate,
   valibot: InvoiceUpdateSchema,
   peers: [
+    ...beforePeer(before?.validateInvoiceUpdate),
     { name: 'typia 12.2.1 createEquals, regex-literal tags (generated)', fn: typia.equalsInvoiceUpdate },
     { name: 'typia 12.2.1 createEquals, stock Pattern tags (generated)', fn: typia.equalsStockInvoiceUpdate },
     { name: 'arktype 2.2', fn: arkValid },
   ],
 };
-const evidence = { ours: validateEvidenceTextRequest, zod: zodEvidence, ajv: ajvEvidence, valibot: EvidenceTextRequestSchema };
-const session = { ours: validateApplePaySessionRequest, zod: zodSession, ajv: ajvSession, valibot: ApplePaySessionRequestSchema };
+const evidence = {
+  ours: validateEvidenceTextRequest,
+  zod: zodEvidence,
+  ajv: ajvEvidence,
+  valibot: EvidenceTextRequestSchema,
+  peers: beforePeer(before?.validateEvidenceTextRequest),
+};
+const session = {
+  ours: validateApplePaySessionRequest,
+  zod: zodSession,
+  ajv: ajvSession,
+  valibot: ApplePaySessionRequestSchema,
+  peers: beforePeer(before?.validateApplePaySessionRequest),
+};
 const cases: Case[] = [
   { title: 'update invoice, valid, 3 items x 2 options (spec 4.2 body)', body: valid3, valid: true, ...update },
   { title: 'update invoice, three deep errors, 3 items', body: invalid3, valid: false, ...update },
@@ -236,7 +261,7 @@ for (const c of cases) {
 const invalid = validateInvoiceUpdate(invalid3);
 console.log('422 body of the invalid 3-item sample:', JSON.stringify(invalid.ok ? null : invalid.body));
 
-const only = process.env.VALIDATE_BENCH === 'update' ? cases.filter((c) => c.peers !== undefined) : cases;
+const only = process.env.VALIDATE_BENCH === 'update' ? cases.filter((c) => c.ours === validateInvoiceUpdate) : cases;
 console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const rows: Row[] = await compare(
   only.map((c) => ({

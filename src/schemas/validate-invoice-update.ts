@@ -21,8 +21,8 @@ export type { InvoiceUpdateValidation } from './validation-result.js';
  * // { ok: false, status: 422, body: { status: 'must be one of: draft, unpaid, ...' } }
  * validateInvoiceUpdate([])                       // { ok: false, status: 400, body: { error: '...' } }
  */
-export function validateInvoiceUpdate(body: unknown, options: ValidatorOptions = {}): InvoiceUpdateValidation {
-  const limits = options.limits ?? REQUEST_LIMITS;
+export function validateInvoiceUpdate(body: unknown, options?: ValidatorOptions): InvoiceUpdateValidation {
+  const limits = options?.limits ?? REQUEST_LIMITS;
   const value = quickInvoiceUpdate(body, limits);
   return value === undefined ? fastValidateInvoiceUpdate(body, limits) : { ok: true, value };
 }
