@@ -89,7 +89,10 @@ function quickOption(value: unknown, limits: RequestLimits): Obj | undefined {
   const name = value['name'];
   const quantity = value['quantity'];
   if (!quickText(name, 1, OPTION_NAME_MAX) || !quickInt32(quantity) || !onlyOptionKeys(value)) return undefined;
-  const out: Obj = { name, quantity };
+  // Fields are added to an empty literal, which has room for four in the object itself.
+  const out: Obj = {};
+  out['name'] = name;
+  out['quantity'] = quantity;
   const group = value['group'];
   if (group !== undefined) {
     if (!quickText(group, 0, GROUP_MAX)) return undefined;
