@@ -37,12 +37,12 @@ export function validateApplePaySessionRequest(
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
   const domain = body['domain'];
   const displayName = body['displayName'];
-  // The valid path (issue 34): a name within its limit in UTF-16 units is within it in code points.
-  if (typeof domain === 'string' && checkDomain(domain) === undefined && quickText(displayName, 0, DISPLAY_NAME_MAX) && onlySessionKeys(body)) {
-    return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
-  }
   const domainMessage =
     'domain' in body ? (typeof domain === 'string' ? checkDomain(domain) : STRING_MESSAGE) : REQUIRED_MESSAGE;
+  // The valid path (issue 34): a name within its limit in UTF-16 units is within it in code points.
+  if (domainMessage === undefined && quickText(displayName, 0, DISPLAY_NAME_MAX) && onlySessionKeys(body)) {
+    return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
+  }
   const nameMessage = 'displayName' in body ? textProblem(displayName, FIELD_LIMITS.displayName) : REQUIRED_MESSAGE;
   if (domainMessage === undefined && nameMessage === undefined && !hasUnknownField(body, FIELDS)) {
     return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
