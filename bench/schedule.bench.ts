@@ -1,10 +1,14 @@
 /**
  * Schedule expansion, side by side with the `rrule` package (2.8.1) used directly, and
- * against the native peer: rrule-rust 3.1.1 (napi binding of the Rust crate), rrule-temporal
+ * against the native peer: rrule-rust 3.1.1 (napi binding of the Rust crate; as DateTime
+ * objects and as RFC 3339 text, the form a host stores), rrule-temporal
  * 2.2.8 and rrule.js, in one process, interleaved rounds (`compare`'s rounds: every
  * contender runs once per round, in turn).
  * Run on the built package: npm run build && npx tsx bench/schedule.bench.ts
- * (`SCHEDULE_BENCH=peers` runs only the native-peer groups.)
+ * (`SCHEDULE_BENCH=peers` runs only the native-peer groups; SCHEDULE_ROUNDS / SCHEDULE_TIME
+ * set their rounds and the ms per contender and round; BENCH_BASELINE_DIST=<dist/ of another
+ * tree> adds that build's expandRecurrence and recurrenceInstants as "before", see
+ * bench/validate.bench.ts for how to build one.)
  * The far-window MINUTELY case takes rrule.js tens of seconds, so it runs ONCE with a
  * single timed iteration, outside tinybench.
  */
@@ -15,13 +19,23 @@ import { compare } from './compare.js';
 import { loadPeer } from './peers/load.js';
 
 const { expandRecurrence, parseRecurrenceRule, recurrenceInstants } = (await import(new URL('../dist/schedule/index.js', import.meta.url).href)) as typeof import('../src/schedule/index.js');
+const baselineDist = process.env['BENCH_BASELINE_DIST'];
+const before =
+  baselineDist === undefined
+    ? undefined
+    : ((await import(new URL(`file://${baselineDist.replace(/\/$/, '')}/schedule/index.js`).href)) as typeof import('../src/schedule/index.js'));
 /** The part of rrule-rust's RRuleSet the bench uses (it is a bench peer: npm run bench:peers). */
 type RustRuleSet = { all(): unknown[]; readonly cache: { disable(): void } };
 const { RRuleSet } = loadPeer<{ RRuleSet: { fromString(text: string): RustRuleSet } }>('rrule-rust');
 
 const { RRule, rrulestr } = rrulePkg as unknown as typeof import('rrule');
 
-// ---- Against the native peer (issue 24): 30 daily, parse and expand each call; and prebuilt.
+// ---- Against the native peer (issues 24 and 34): 30 daily, parse and expand each call; and prebuilt.
+// rrule-rust hands out `DateTime` objects; a host that stores or sends occurrences needs RFC 3339
+// text, which it gets with `toDate().toISOString()` (the group "RFC 3339 text" below), while
+// ours writes `runOn` inside `expandRecurrence`. rrule-rust's `DTSTART:...Z` rule runs in UTC, its
+// `DTSTART;TZID=America/Chicago:...` one in Chicago, as ours does with `timeZone`.
+type RustDateTime = { toDate(): Date };
 const DAILY_30 = 'FREQ=DAILY;COUNT=30';
 const peerCase = (title: string, timeZone: string, ical: string, start: string) => {
   const parsed = parseRecurrenceRule(DAILY_30);
@@ -33,15 +47,33 @@ const peerCase = (title: string, timeZone: string, ical: string, start: string) 
   prebuiltRust.cache.disable();
   const prebuiltTemporal = new RRuleTemporal({ rruleString: ical, cache: false });
   const prebuiltRrulejs = rrulestr(ical, { cache: false }); // rrulestr's default: no cache
+  const rustText = () => (RRuleSet.fromString(ical).all() as RustDateTime[]).map((d) => d.toDate().toISOString());
+  // The same instants, the same text (less toISOString's ".000"), before anything is timed.
+  const oursText = expandRecurrence({ recurrenceRule: DAILY_30, start, runTransfer }, window).map((o) => o.runOn);
+  const theirsText = rustText().map((t) => t.replace('.000Z', 'Z'));
+  if (JSON.stringify(oursText) !== JSON.stringify(theirsText)) throw new Error(`${title}: runOn differs from rrule-rust's instants`);
   return [
     {
-      title: `${title}: parse and expand each call`,
+      title: `${title}: Occurrence objects / RFC 3339 text, parse and expand each call`,
       contenders: [
-        { name: 'payments-kit recurrenceInstants (spread to an array)', fn: () => [...recurrenceInstants({ recurrenceRule: DAILY_30, start }, window)] },
         { name: 'payments-kit expandRecurrence (Occurrence objects, RFC 3339 runOn)', fn: () => expandRecurrence({ recurrenceRule: DAILY_30, start, runTransfer }, window) },
-        { name: 'rrule-rust RRuleSet.fromString().all()', fn: () => RRuleSet.fromString(ical).all() },
+        ...(before === undefined
+          ? []
+          : [{ name: 'payments-kit expandRecurrence before (BENCH_BASELINE_DIST)', fn: () => before.expandRecurrence({ recurrenceRule: DAILY_30, start, runTransfer }, window) }]),
+        { name: 'rrule-rust RRuleSet.fromString().all(), then toDate().toISOString()', fn: rustText },
+        { name: 'rrule-rust RRuleSet.fromString().all() (bare DateTime objects)', fn: () => RRuleSet.fromString(ical).all() },
         { name: 'rrule-temporal new RRuleTemporal().all()', fn: () => new RRuleTemporal({ rruleString: ical, cache: false }).all() },
         { name: 'rrule.js rrulestr().all()', fn: () => rrulestr(ical).all() },
+      ],
+    },
+    {
+      title: `${title}: instants, parse and expand each call`,
+      contenders: [
+        { name: 'payments-kit recurrenceInstants (spread to an array)', fn: () => [...recurrenceInstants({ recurrenceRule: DAILY_30, start }, window)] },
+        ...(before === undefined
+          ? []
+          : [{ name: 'payments-kit recurrenceInstants before (BENCH_BASELINE_DIST)', fn: () => [...before.recurrenceInstants({ recurrenceRule: DAILY_30, start }, window)] }]),
+        { name: 'rrule-rust RRuleSet.fromString().all() (bare DateTime objects)', fn: () => RRuleSet.fromString(ical).all() },
       ],
     },
     {
@@ -128,7 +160,7 @@ const peerGroups = [
 ];
 
 console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-await compare(peerGroups, { rounds: 7, time: 300 });
+await compare(peerGroups, { rounds: Number(process.env.SCHEDULE_ROUNDS ?? 7), time: Number(process.env.SCHEDULE_TIME ?? 300) });
 console.log(`load average after the peer groups: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (process.env.SCHEDULE_BENCH === 'peers') process.exit(0);
 

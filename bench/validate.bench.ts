@@ -1,13 +1,22 @@
 // Validation speed of the three request bodies, side by side in one process: ours (the
 // straight-line validators), zod 4 and ajv (allErrors, formats) on the same rules, and
 // valibot's plain safeParse of our Standard Schema; valid and invalid bodies, 3 items and 50
-// items. Everything of ours is imported from the BUILT package (dist/), what users install.
-// Run: npm run build && npx tsx bench/validate.bench.ts   (or: npm run bench -- validate)
+// items. The update-invoice bodies also face typia 12.2.1's `createEquals` generated ahead of
+// time (bench/peers/typia: regex-literal pattern tags, and stock typia's `Pattern` tags) and
+// arktype 2.2 (issue 34). Everything of ours is imported from the BUILT package (dist/).
+// Run: npm run bench:peers && npm run build && npx tsx bench/validate.bench.ts
+// (VALIDATE_BENCH=update: only the update-invoice groups; VALIDATE_ROUNDS / VALIDATE_TIME
+// set the rounds and the ms per contender and round; BENCH_BASELINE_DIST=<dist/ of another
+// tree> adds that build's validators as "ours before", e.g. main's, built beside this one:
+//   git archive <commit> | tar -x -C /tmp/pk-base && ln -s "$PWD/node_modules" /tmp/pk-base/ \
+//     && (cd /tmp/pk-base && npx tsup) && BENCH_BASELINE_DIST=/tmp/pk-base/dist npx tsx bench/validate.bench.ts)
+import { loadavg } from 'node:os';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { compare, type Row } from './compare.js';
+import { loadPeer } from './peers/load.js';
 
 // The built package, imported by URL so that type-checking (which runs before the build in
 // `npm test`) needs no dist/: its types are those of the sources it was built from.
@@ -133,6 +142,54 @@ const ajvUpdate = ajvAll.compile(invoiceUpdateJsonSchema() as Record<string, unk
 const ajvEvidence = ajvAll.compile(evidenceTextRequestJsonSchema() as Record<string, unknown>);
 const ajvSession = ajvAll.compile(applePaySessionRequestJsonSchema() as Record<string, unknown>);
 
+// --- typia 12.2.1, generated ahead of time (`npm run bench:typia`; the output is committed)
+// and arktype 2.2: installed by `npm run bench:peers`, loaded by path so that type-checking
+// needs neither. The rules each states are listed in bench/peers/typia/src/invoice-update.ts
+// and docs/performance.md. ---
+
+type Check = (body: unknown) => boolean;
+const typia = (await import(new URL('./peers/typia/generated/invoice-update.ts', import.meta.url).href)) as {
+  equalsInvoiceUpdate: Check;
+  equalsStockInvoiceUpdate: Check;
+};
+type ArkType = { (body: unknown): unknown; array(): ArkType; atMostLength(n: number): ArkType; or(t: unknown): ArkType; and(t: unknown): ArkType };
+type Ark = { type: (def: unknown) => ArkType; ArkErrors: new (...args: never[]) => unknown };
+const { type, ArkErrors } = loadPeer<Ark>('arktype');
+const arkCurrency = /^[A-Z]{3}$/;
+const arkDecimal = /^-?\d{1,19}(?:\.\d{1,9})?$/;
+const arkResourceId = /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[a-z2-7]{26}_[a-z][a-z0-9]{0,8})$/;
+const arkDateTime = /^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:[Zz]|[+-]\d\d:\d\d)$/;
+const arkInt32 = '-2147483648 <= number.integer <= 2147483647';
+const arkAmount = type({ '+': 'reject', currency: arkCurrency, valueDecimal: arkDecimal });
+const arkImage = type({ '+': 'reject', 'altText?': 'string <= 125', 'imageID?': type(arkResourceId).and('string <= 36'), 'link?': 'string.url', 'publicID?': 'string' });
+const arkOption = type({
+  '+': 'reject',
+  name: '0 < string <= 150',
+  quantity: arkInt32,
+  'group?': 'string <= 100',
+  'priceModifier?': arkAmount,
+  'images?': arkImage.array().atMostLength(5),
+});
+const arkItem = type({
+  '+': 'reject',
+  name: '0 < string <= 150',
+  basePrice: arkAmount,
+  quantity: arkInt32,
+  'options?': arkOption.array().atMostLength(25),
+  'productID?': type(arkResourceId).and('string <= 36'),
+  'images?': arkImage.array().atMostLength(10),
+});
+const arkInvoiceUpdate = type({
+  '+': 'reject',
+  'description?': 'string',
+  'dueDate?': type(arkDateTime).or('null'),
+  'invoiceDate?': type(arkDateTime).or('null'),
+  'lineItems?': type({ '+': 'reject', items: arkItem.array().atMostLength(250) }),
+  'status?': "'draft' | 'unpaid' | 'payment-pending' | 'paid' | 'overdue' | 'canceled'",
+  'taxAmount?': type({ '+': 'reject', 'currency?': arkCurrency, 'valueDecimal?': arkDecimal }),
+});
+const arkValid: Check = (body) => !(arkInvoiceUpdate(body) instanceof ArkErrors);
+
 type Case = {
   title: string;
   body: unknown;
@@ -141,10 +198,44 @@ type Case = {
   zod: { safeParse: (body: unknown) => { success: boolean } };
   ajv: (body: unknown) => boolean;
   valibot: v.GenericSchema;
+  /** More contenders: the ahead-of-time and JIT peers (update-invoice body), ours before. */
+  peers?: { name: string; fn: Check }[];
 };
-const update = { ours: validateInvoiceUpdate, zod: zodInvoiceUpdate, ajv: ajvUpdate, valibot: InvoiceUpdateSchema };
-const evidence = { ours: validateEvidenceTextRequest, zod: zodEvidence, ajv: ajvEvidence, valibot: EvidenceTextRequestSchema };
-const session = { ours: validateApplePaySessionRequest, zod: zodSession, ajv: ajvSession, valibot: ApplePaySessionRequestSchema };
+// The same validators from another build (before/after in one process), when asked for.
+const baselineDist = process.env['BENCH_BASELINE_DIST'];
+const before =
+  baselineDist === undefined
+    ? undefined
+    : ((await import(new URL(`file://${baselineDist.replace(/\/$/, '')}/schemas/index.js`).href)) as typeof import('../src/schemas/index.js'));
+const beforePeer = (validate: ((body: unknown) => { ok: boolean }) | undefined) =>
+  validate === undefined ? [] : [{ name: 'ours before (BENCH_BASELINE_DIST)', fn: (body: unknown) => validate(body).ok }];
+
+const update = {
+  ours: validateInvoiceUpdate,
+  zod: zodInvoiceUpdate,
+  ajv: ajvUpdate,
+  valibot: InvoiceUpdateSchema,
+  peers: [
+    ...beforePeer(before?.validateInvoiceUpdate),
+    { name: 'typia 12.2.1 createEquals, regex-literal tags (generated)', fn: typia.equalsInvoiceUpdate },
+    { name: 'typia 12.2.1 createEquals, stock Pattern tags (generated)', fn: typia.equalsStockInvoiceUpdate },
+    { name: 'arktype 2.2', fn: arkValid },
+  ],
+};
+const evidence = {
+  ours: validateEvidenceTextRequest,
+  zod: zodEvidence,
+  ajv: ajvEvidence,
+  valibot: EvidenceTextRequestSchema,
+  peers: beforePeer(before?.validateEvidenceTextRequest),
+};
+const session = {
+  ours: validateApplePaySessionRequest,
+  zod: zodSession,
+  ajv: ajvSession,
+  valibot: ApplePaySessionRequestSchema,
+  peers: beforePeer(before?.validateApplePaySessionRequest),
+};
 const cases: Case[] = [
   { title: 'update invoice, valid, 3 items x 2 options (spec 4.2 body)', body: valid3, valid: true, ...update },
   { title: 'update invoice, three deep errors, 3 items', body: invalid3, valid: false, ...update },
@@ -158,25 +249,35 @@ const cases: Case[] = [
 
 // Sanity: every contender gives the expected verdict on every body before anything is timed.
 for (const c of cases) {
-  const verdicts = [c.ours(c.body).ok, c.zod.safeParse(c.body).success, c.ajv(c.body), v.safeParse(c.valibot, c.body).success];
+  const verdicts = [
+    c.ours(c.body).ok,
+    c.zod.safeParse(c.body).success,
+    c.ajv(c.body),
+    v.safeParse(c.valibot, c.body).success,
+    ...(c.peers ?? []).map((peer) => peer.fn(c.body)),
+  ];
   if (!verdicts.every((verdict) => verdict === c.valid)) throw new Error(`${c.title}: contenders disagree ${JSON.stringify(verdicts)}`);
 }
 const invalid = validateInvoiceUpdate(invalid3);
 console.log('422 body of the invalid 3-item sample:', JSON.stringify(invalid.ok ? null : invalid.body));
 
+const only = process.env.VALIDATE_BENCH === 'update' ? cases.filter((c) => c.ours === validateInvoiceUpdate) : cases;
+console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const rows: Row[] = await compare(
-  cases.map((c) => ({
+  only.map((c) => ({
     title: c.title,
     contenders: [
       { name: 'ours (straight-line, dist/)', fn: () => c.ours(c.body) },
       { name: 'zod 4 safeParse', fn: () => c.zod.safeParse(c.body) },
       { name: 'ajv (allErrors, formats)', fn: () => c.ajv(c.body) },
       { name: 'valibot safeParse (our schema)', fn: () => v.safeParse(c.valibot, c.body) },
+      ...(c.peers ?? []).map((peer) => ({ name: peer.name, fn: () => peer.fn(c.body) })),
     ],
   })),
   // Five rounds of 200 ms: the table gives the median round and the range of the ratio.
-  { time: 200, rounds: 5 },
+  { time: Number(process.env.VALIDATE_TIME ?? 200), rounds: Number(process.env.VALIDATE_ROUNDS ?? 5) },
 );
+console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 // Invalid vs valid: the cost of finding the errors and building the full error body.
 const oursOps = (title: string) => rows.find((r) => r.group === title && r.name.startsWith('ours'))?.opsPerSec ?? Number.NaN;

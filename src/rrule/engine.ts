@@ -244,6 +244,21 @@ export class EngineRun implements IterableIterator<number> {
     return this;
   }
 
+  /**
+   * Pushes every instant still to come onto `out` and returns it: the whole run without an
+   * iterator result per instant (what a list of all of them needs).
+   */
+  drain(out: number[]): number[] {
+    const ready = this.ready;
+    for (;;) {
+      for (let i = this.head; i < this.tail; i += 1) out.push(ready[i] ?? 0);
+      this.head = 0;
+      this.tail = 0;
+      this.fill();
+      if (this.tail === 0) return out;
+    }
+  }
+
   /** Scans candidates until one or more instants are ready or the run ends. */
   private fill(): void {
     const nextCandidate = this.nextCandidate;

@@ -130,8 +130,19 @@ export function resolveTimeZone(timeZone: unknown = 'UTC'): string {
  * expandRule(rule, new Date('2026-01-05T09:00:00Z'), { limit: 3 }) // [Date, Date, Date]
  */
 export function expandRule(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): Date[] {
+  return ruleInstantList(rule, start, options).map((ms) => new Date(ms));
+}
+
+/**
+ * {@link expandRule}'s instants as ms since the epoch, ascending, in one array: the same
+ * checks, bounds and errors, without a Date or an iterator step per instant.
+ *
+ * @example
+ * ruleInstantList(daily, new Date('2026-01-05T09:00:00Z'), { limit: 2 }) // [1767603600000, 1767690000000]
+ */
+export function ruleInstantList(rule: RecurrenceRule, start: Date, options: ExpandOptions = {}): number[] {
   const run = startExpansion(rule, start, options);
-  const instants = Array.from(run, (ms) => new Date(ms));
+  const instants = run.drain([]);
   refuseIncomplete(run.stop);
   return instants;
 }

@@ -1,6 +1,6 @@
 import { type Result, err, ok } from '../shared/result.js';
-import { formatDateTime } from '../shared/rfc3339.js';
-import { type ExpandOptions as RuleExpandOptions, ruleInstants, toInstant } from '../rrule/expand.js';
+import { formatEpochMs } from '../shared/rfc3339.js';
+import { type ExpandOptions as RuleExpandOptions, ruleInstantList, toInstant } from '../rrule/expand.js';
 import { expandOnBusinessDays, resolveBusinessDayAdjustment } from './business-day-runs.js';
 import type { BusinessDayAdjustment } from './business-days/business-days.js';
 import { RecurrenceError, RECURRENCE_MESSAGES as M } from '../rrule/errors.js';
@@ -70,20 +70,31 @@ export function expandRecurrence<R>(recur: RecurInput<R>, options: ExpandOptions
   const start = new Date(toInstant(recur.start, 'start'));
   const rule = parsed.value;
   const indefinite = rule.count === undefined && rule.until === undefined;
-  const occurrence = (ms: number): GeneratedOccurrence<R> => ({
-    generated: true,
-    indefinite,
-    runOn: formatDateTime(new Date(ms)),
-    runTransfer: recur.runTransfer,
-    status: 'pending',
-  });
+  const runTransfer = recur.runTransfer;
   const convention = resolveBusinessDayAdjustment(options.businessDayAdjustment);
-  if (convention === 'none') return Array.from(ruleInstants(rule, start, options), occurrence);
+  if (convention === 'none') {
+    const instants = ruleInstantList(rule, start, options);
+    const occurrences: GeneratedOccurrence<R>[] = [];
+    for (const ms of instants) occurrences.push(generated(ms, indefinite, runTransfer));
+    return occurrences;
+  }
   return expandOnBusinessDays(rule, start, options, convention).map(({ ms, from }) =>
-    from.length === 1 && from[0] === ms
-      ? occurrence(ms)
-      : { ...occurrence(ms), adjustedFrom: from.map((t) => formatDateTime(new Date(t))) },
+    from.length === 1 && from[0] === ms ? generated(ms, indefinite, runTransfer) : adjusted(ms, indefinite, runTransfer, from),
   );
+}
+
+/**
+ * One generated occurrence: every one has these keys in this order (one object shape), and
+ * all of one expansion share the caller's `runTransfer` object (not copied).
+ */
+function generated<R>(ms: number, indefinite: boolean, runTransfer: R): GeneratedOccurrence<R> {
+  return { generated: true, indefinite, runOn: formatEpochMs(ms), runTransfer, status: 'pending' };
+}
+
+/** A generated occurrence that a business-day adjustment moved or merged: `adjustedFrom` last. */
+function adjusted<R>(ms: number, indefinite: boolean, runTransfer: R, from: readonly number[]): GeneratedOccurrence<R> {
+  const adjustedFrom = from.map((t) => formatEpochMs(t));
+  return { generated: true, indefinite, runOn: formatEpochMs(ms), runTransfer, status: 'pending', adjustedFrom };
 }
 
 /**

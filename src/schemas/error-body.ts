@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../limits/index.js';
 import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './is-json-object.js';
+import { quickText } from './quick-leaves.js';
 
 /** Errors of an AmountDecimal field in a 422 update-invoice body (spec 4.2): a string per failed field. */
 export type AmountDecimalErrors = { currency?: string; valueDecimal?: string };
@@ -82,7 +83,7 @@ export function elementKeys(elements: readonly unknown[], limit: FieldLimit = FI
   const nextSuffix = new Map<string, number>();
   return elements.map((element, index) => {
     const name = isJsonObject(element) && Object.hasOwn(element, 'name') ? element['name'] : undefined;
-    const base = typeof name === 'string' && checkTextLength(name, limit) === undefined ? name : `[${index}]`;
+    const base = typeof name === 'string' && isWithin(name, limit) ? name : `[${index}]`;
     let key = base;
     if (taken.has(key)) {
       let n = nextSuffix.get(base) ?? 2;
@@ -93,6 +94,12 @@ export function elementKeys(elements: readonly unknown[], limit: FieldLimit = FI
     taken.add(key);
     return key;
   });
+}
+
+/** True when `name` is within `limit` (the quick check of a name within it in UTF-16 units first). */
+function isWithin(name: string, limit: FieldLimit): boolean {
+  const min = limit.min ?? 0;
+  return ((min === 0 || min === 1) && quickText(name, min, limit.max)) || checkTextLength(name, limit) === undefined;
 }
 
 type PathItem = { type: string; key?: unknown; input?: unknown };

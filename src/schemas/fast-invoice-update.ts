@@ -13,6 +13,7 @@ import {
 } from './field-checks.js';
 import type { InvoiceUpdate } from './invoice-update.js';
 import { isJsonObject } from './is-json-object.js';
+import { onlyAmountKeys, onlyBodyKeys, onlyImageKeys, onlyItemKeys, onlyItemsKey, onlyOptionKeys } from './known-keys.js';
 import { ARRAY_MESSAGE, BODY_NOT_OBJECT_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from './messages.js';
 import type { InvoiceUpdateValidation } from './validation-result.js';
 
@@ -124,7 +125,7 @@ function amount(run: Run, value: unknown, item: number, option: number, field: s
     if (message === undefined) out['valueDecimal'] = v;
     else run.add(item, option, [field, 'valueDecimal'], message);
   } else if (required) run.add(item, option, [field, 'valueDecimal'], REQUIRED_MESSAGE);
-  run.unknown(item, option, [field], value, AMOUNT_FIELDS);
+  if (!onlyAmountKeys(value)) run.unknown(item, option, [field], value, AMOUNT_FIELDS);
   return out;
 }
 
@@ -165,7 +166,7 @@ function images(run: Run, value: unknown, max: number, item: number, option: num
       if (message === undefined) copy['publicID'] = v;
       else run.add(item, option, ['images', `[${k}]`, 'publicID'], message);
     }
-    run.unknown(item, option, ['images', `[${k}]`], image, IMAGE_FIELDS);
+    if (!onlyImageKeys(image)) run.unknown(item, option, ['images', `[${k}]`], image, IMAGE_FIELDS);
     if (run.stopped) return undefined;
     out.push(copy);
   }
@@ -203,7 +204,7 @@ function option(run: Run, value: unknown, item: number, index: number): Out | un
     const v = value['images'];
     out['images'] = v === undefined ? v : images(run, v, run.limits.imagesPerOption, item, index);
   }
-  run.unknown(item, index, [], value, OPTION_FIELDS);
+  if (!onlyOptionKeys(value)) run.unknown(item, index, [], value, OPTION_FIELDS);
   return out;
 }
 
@@ -252,7 +253,7 @@ function lineItem(run: Run, value: unknown, index: number): Out | undefined {
     const v = value['images'];
     out['images'] = v === undefined ? v : images(run, v, run.limits.imagesPerItem, index, NONE);
   }
-  run.unknown(index, NONE, [], value, ITEM_FIELDS);
+  if (!onlyItemKeys(value)) run.unknown(index, NONE, [], value, ITEM_FIELDS);
   return out;
 }
 
@@ -275,7 +276,7 @@ function lineItems(run: Run, value: unknown): Out | undefined {
       out['items'] = items;
     }
   } else run.add(NONE, NONE, ['lineItems', 'items'], REQUIRED_MESSAGE);
-  run.unknown(NONE, NONE, ['lineItems'], value, LINE_ITEMS_FIELDS);
+  if (!onlyItemsKey(value)) run.unknown(NONE, NONE, ['lineItems'], value, LINE_ITEMS_FIELDS);
   return out;
 }
 
@@ -327,7 +328,7 @@ export function fastValidateInvoiceUpdate(body: unknown, limits: RequestLimits =
     const v = body['taxAmount'];
     out['taxAmount'] = v === undefined ? v : amount(run, v, NONE, NONE, 'taxAmount', false);
   }
-  run.unknown(NONE, NONE, [], body, TOP_FIELDS);
+  if (!onlyBodyKeys(body)) run.unknown(NONE, NONE, [], body, TOP_FIELDS);
   if (run.failed) return { ok: false, status: 422, body: run.body() };
   return { ok: true, value: out as InvoiceUpdate };
 }

@@ -4,11 +4,19 @@ import { checkDomain } from './domain.js';
 import { ErrorText, hasUnknownField } from './fast-error-text.js';
 import { textProblem } from './field-checks.js';
 import { isJsonObject } from './is-json-object.js';
+import { quickText } from './quick-leaves.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, STRING_MESSAGE } from './messages.js';
 import type { ErrorBody, ValidationResult } from './validation-result.js';
 import type { ValidatorOptions } from './validator-options.js';
 
 const FIELDS = ['domain', 'displayName'];
+const DISPLAY_NAME_MAX = FIELD_LIMITS.displayName.max;
+
+/** True when every own enumerable key of `body` is `domain` or `displayName`. */
+function onlySessionKeys(body: Record<string, unknown>): boolean {
+  for (const key in body) if (key !== 'domain' && key !== 'displayName' && Object.hasOwn(body, key)) return false;
+  return true;
+}
 
 /**
  * Validates a create-wallet-payment-session body (spec 4.4): 400 `{ error }` when the body
@@ -28,9 +36,13 @@ export function validateApplePaySessionRequest(
 ): ValidationResult<ApplePaySessionRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
   const domain = body['domain'];
+  const displayName = body['displayName'];
   const domainMessage =
     'domain' in body ? (typeof domain === 'string' ? checkDomain(domain) : STRING_MESSAGE) : REQUIRED_MESSAGE;
-  const displayName = body['displayName'];
+  // The valid path (issue 34): a name within its limit in UTF-16 units is within it in code points.
+  if (domainMessage === undefined && quickText(displayName, 0, DISPLAY_NAME_MAX) && onlySessionKeys(body)) {
+    return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };
+  }
   const nameMessage = 'displayName' in body ? textProblem(displayName, FIELD_LIMITS.displayName) : REQUIRED_MESSAGE;
   if (domainMessage === undefined && nameMessage === undefined && !hasUnknownField(body, FIELDS)) {
     return { ok: true, value: { domain, displayName } as ApplePaySessionRequest };

@@ -4,6 +4,7 @@ import type { EvidenceTextRequest } from './evidence-text.js';
 import { ErrorText, hasUnknownField } from './fast-error-text.js';
 import { textProblem } from './field-checks.js';
 import { isJsonObject } from './is-json-object.js';
+import { quickText } from './quick-leaves.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from './messages.js';
 import type { ErrorBody, ValidationResult } from './validation-result.js';
 import type { ValidatorOptions } from './validator-options.js';
@@ -11,6 +12,13 @@ import type { ValidatorOptions } from './validator-options.js';
 const FIELDS = ['evidenceType', 'text'];
 const TYPES: ReadonlySet<unknown> = new Set(EVIDENCE_TYPES);
 const TYPES_MESSAGE = oneOfMessage(EVIDENCE_TYPES);
+const TEXT_MAX = FIELD_LIMITS.evidenceText.max;
+
+/** True when every own enumerable key of `body` is `evidenceType` or `text`. */
+function onlyEvidenceKeys(body: Record<string, unknown>): boolean {
+  for (const key in body) if (key !== 'evidenceType' && key !== 'text' && Object.hasOwn(body, key)) return false;
+  return true;
+}
 
 /**
  * Validates an upload-evidence-text body (spec 4.3). The operation has no 422, so every
@@ -30,8 +38,12 @@ export function validateEvidenceTextRequest(
 ): ValidationResult<EvidenceTextRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
   const evidenceType = body['evidenceType'];
-  const typeMessage = !('evidenceType' in body) ? REQUIRED_MESSAGE : TYPES.has(evidenceType) ? undefined : TYPES_MESSAGE;
   const text = body['text'];
+  // The valid path (issue 34): a text within its limit in UTF-16 units is within it in code points.
+  if (TYPES.has(evidenceType) && quickText(text, 0, TEXT_MAX) && onlyEvidenceKeys(body)) {
+    return { ok: true, value: { evidenceType, text } as EvidenceTextRequest };
+  }
+  const typeMessage = !('evidenceType' in body) ? REQUIRED_MESSAGE : TYPES.has(evidenceType) ? undefined : TYPES_MESSAGE;
   const textMessage = 'text' in body ? textProblem(text, FIELD_LIMITS.evidenceText) : REQUIRED_MESSAGE;
   if (typeMessage === undefined && textMessage === undefined && !hasUnknownField(body, FIELDS)) {
     return { ok: true, value: { evidenceType, text } as EvidenceTextRequest };

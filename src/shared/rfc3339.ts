@@ -1,3 +1,4 @@
+import { formatInstant } from './format-instant.js';
 import { type Result, err, ok } from './result.js';
 import type { WallTime } from './wall-time.js';
 
@@ -130,6 +131,22 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
  * formatDateTime(new Date(Date.UTC(2026, 3, 1, 13))) // '2026-04-01T13:00:00Z'
  */
 export function formatDateTime(date: Date): string {
+  return formatInstant(date.getTime()) ?? formatFields(date);
+}
+
+/**
+ * {@link formatDateTime} of an instant given in ms since the epoch, without a Date when its
+ * year has four digits.
+ *
+ * @example
+ * formatEpochMs(Date.UTC(2026, 3, 1, 13)) // '2026-04-01T13:00:00Z'
+ */
+export function formatEpochMs(ms: number): string {
+  return formatInstant(ms) ?? formatFields(new Date(ms));
+}
+
+/** The UTC fields of `date` as Date gives them: beyond years 0000-9999, and for an invalid Date. */
+function formatFields(date: Date): string {
   const ms = date.getUTCMilliseconds();
   return (
     `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +

@@ -1,0 +1,212 @@
+import { ISO_4217_MINOR_UNITS } from '../amount/iso4217.js';
+import { hasLoneSurrogate } from '../limits/index.js';
+import { daysInMonth } from '../shared/rfc3339.js';
+
+// The leaf rules of the request bodies as yes/no answers for the valid path of a straight-line
+// validator (issue 34). Each is SOUND, not complete: `true` only for a value the exact rule
+// (field-checks.ts) accepts unchanged; `false` for anything else, including values the exact
+// rule accepts but that take more work to be sure of (a string past its limit in UTF-16
+// units, a decimal of 19 integer digits, a date-time to rewrite). A `false` sends the body to
+// the exact validator, which gives the verdict and the error body.
+
+type WellFormed = { isWellFormed?: () => boolean };
+
+/** `String.prototype.isWellFormed` (ES2024; answers a one-byte string at once), where the runtime has it. */
+const NATIVE_WELL_FORMED = typeof (String.prototype as WellFormed).isWellFormed === 'function';
+
+/**
+ * True when `s` holds no lone surrogate (it has a UTF-8 encoding).
+ *
+ * @example
+ * isWellFormedText('😀')     // true
+ * isWellFormedText('\uD83D') // false
+ */
+export function isWellFormedText(s: string): boolean {
+  return NATIVE_WELL_FORMED ? (s as unknown as Required<WellFormed>).isWellFormed() : !hasLoneSurrogate(s);
+}
+
+/**
+ * True when `value` is a string of at least `min` (0 or 1) and at most `max` code points with
+ * no lone surrogate, judged by its UTF-16 length: a string no longer than `max` units is
+ * within `max` code points, and a non-empty one has at least one. A string past `max` units
+ * answers false (it may still be within `max` code points: the exact rule counts them).
+ *
+ * @example
+ * quickText('Latte', 1, 150)        // true
+ * quickText('😀'.repeat(100), 1, 150) // false (200 units: the exact rule decides)
+ */
+export function quickText(value: unknown, min: 0 | 1, max: number): boolean {
+  if (typeof value !== 'string') return false;
+  const length = value.length;
+  return length >= min && length <= max && isWellFormedText(value);
+}
+
+/**
+ * True when `value` is an int32 number (the rule of `isInt32`: `-0` is one).
+ *
+ * @example
+ * quickInt32(2) // true
+ * quickInt32(2 ** 31) // false
+ */
+export function quickInt32(value: unknown): boolean {
+  return typeof value === 'number' && (value | 0) === value;
+}
+
+/** A code of three capital letters as a number from 0 to 26^3 - 1 (-1 for any other string). */
+function codeIndex(s: string): number {
+  if (s.length !== 3) return -1;
+  const a = s.charCodeAt(0) - 65;
+  const b = s.charCodeAt(1) - 65;
+  const c = s.charCodeAt(2) - 65;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 && c >= 0 && c < 26 ? (a * 26 + b) * 26 + c : -1;
+}
+
+/** 1 at the index of each code of the ISO 4217 table (every code is three capital letters). */
+const CURRENCY_TABLE = new Uint8Array(26 * 26 * 26);
+for (const code of Object.keys(ISO_4217_MINOR_UNITS)) CURRENCY_TABLE[codeIndex(code)] = 1;
+
+/**
+ * True when `value` is a currency code of the ISO 4217 table.
+ *
+ * @example
+ * quickCurrency('USD') // true
+ * quickCurrency('usd') // false
+ */
+export function quickCurrency(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const index = codeIndex(value);
+  return index >= 0 && CURRENCY_TABLE[index] === 1;
+}
+
+// Character classes of Resource IDs (spec 2): bit 1 the lowercase base32 alphabet of a typed
+// ID (a-z, 2-7), bit 2 a type-suffix character (a-z, 0-9), bit 4 a hex digit of a UUID.
+const BASE32 = 1;
+const SUFFIX = 2;
+const HEX = 4;
+const ID_CHAR = new Uint8Array(128);
+for (let c = 97; c <= 122; c += 1) ID_CHAR[c] = BASE32 | SUFFIX | (c <= 102 ? HEX : 0);
+for (let c = 48; c <= 57; c += 1) ID_CHAR[c] = SUFFIX | HEX | (c >= 50 && c <= 55 ? BASE32 : 0);
+for (let c = 65; c <= 70; c += 1) ID_CHAR[c] = HEX;
+
+/** True when every unit of `s` from `from` to `to` (exclusive) is of class `bit`. */
+function allOf(s: string, from: number, to: number, bit: number): boolean {
+  for (let i = from; i < to; i += 1) {
+    const code = s.charCodeAt(i);
+    if (code >= 128 || ((ID_CHAR[code] ?? 0) & bit) === 0) return false;
+  }
+  return true;
+}
+
+/** The 5-bit value of a base32 character already known to be one (a-z: 0-25, 2-7: 26-31). */
+const base32Value = (code: number): number => (code >= 97 ? code - 97 : code - 24);
+
+/**
+ * True when `value` is a Resource ID (`checkResourceId`'s rules): a UUID 8-4-4-4-12 in hex of
+ * either case, or 26 lowercase base32 characters whose 2 spare bits are zero, `_` and a type
+ * suffix of 1 to 9 lowercase letters or digits.
+ *
+ * @example
+ * quickResourceId('kuoaydiojf7uszaokc2ggnaaaa_xfer') // true
+ * quickResourceId('kuoaydiojf7uszaokc2ggnaaab_xfer') // false (spare bits set)
+ */
+export function quickResourceId(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const length = value.length;
+  if (length === 36 && value.charCodeAt(8) === 45) {
+    return (
+      value.charCodeAt(13) === 45 &&
+      value.charCodeAt(18) === 45 &&
+      value.charCodeAt(23) === 45 &&
+      allOf(value, 0, 8, HEX) &&
+      allOf(value, 9, 13, HEX) &&
+      allOf(value, 14, 18, HEX) &&
+      allOf(value, 19, 23, HEX) &&
+      allOf(value, 24, 36, HEX)
+    );
+  }
+  return (
+    length >= 28 &&
+    length <= 36 &&
+    value.charCodeAt(26) === 95 &&
+    allOf(value, 0, 26, BASE32) &&
+    (base32Value(value.charCodeAt(25)) & 3) === 0 &&
+    allOf(value, 27, length, SUFFIX)
+  );
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/**
+ * True when `value` is a decimal string of at most 18 integer digits (so below 2^63 without
+ * comparing) and at most 9 decimal places: `-?\d+(\.\d+)?` read by hand. Nineteen integer
+ * digits or more answer false (the exact rule compares them with 2^63).
+ *
+ * @example
+ * quickDecimal('-0.25') // true
+ * quickDecimal('1.')    // false
+ */
+export function quickDecimal(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const length = value.length;
+  let i = value.charCodeAt(0) === 45 ? 1 : 0; // '-'
+  const start = i;
+  while (i < length && isDigit(value.charCodeAt(i))) i += 1;
+  const integerDigits = i - start;
+  if (integerDigits === 0 || integerDigits > 18) return false;
+  if (i === length) return true;
+  if (value.charCodeAt(i) !== 46) return false; // '.'
+  const fractionStart = i + 1;
+  const places = length - fractionStart;
+  if (places < 1 || places > 9) return false;
+  for (i = fractionStart; i < length; i += 1) if (!isDigit(value.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The value of the two units of `s` at `at` when both are ASCII digits, else 100 (more than any field allows). */
+function twoDigits(s: string, at: number): number {
+  const tens = s.charCodeAt(at) - 48;
+  const ones = s.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : 100;
+}
+
+/** True when `s` has `-` at 4 and 7, `T` at 10 and `:` at 13 and 16: `YYYY-MM-DDThh:mm:ss`. */
+const hasDateTimeMarks = (s: string): boolean =>
+  s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(13) === 58 && s.charCodeAt(16) === 58;
+
+/** The index after an optional `.` and 1 to 9 digits at 19 of `s`, or -1 when malformed. */
+function fractionEnd(s: string): number {
+  if (s.charCodeAt(19) !== 46) return 19;
+  let i = 20;
+  while (i < s.length && isDigit(s.charCodeAt(i))) i += 1;
+  return i === 20 || i > 29 ? -1 : i;
+}
+
+/** True when `s` from `at` is `Z`, or `+hh:mm` / `-hh:mm` with an hour up to 23 and a minute up to 59. */
+function isOffsetAt(s: string, at: number): boolean {
+  const rest = s.length - at;
+  if (rest === 1) return s.charCodeAt(at) === 90; // 'Z'
+  const sign = s.charCodeAt(at);
+  return rest === 6 && (sign === 43 || sign === 45) && s.charCodeAt(at + 3) === 58 && twoDigits(s, at + 1) <= 23 && twoDigits(s, at + 4) <= 59;
+}
+
+/**
+ * True when `value` is an RFC 3339 date-time that `canonicalDateTime` returns unchanged: the
+ * canonical shape, a real calendar date, a time of day with a second up to 59 and an offset
+ * up to 23:59. A lowercase `t`/`z` or a leap second (rewritten by the exact rule) answers false.
+ *
+ * @example
+ * quickDateTime('2026-04-01T09:00:00-04:00') // true
+ * quickDateTime('2026-02-30T00:00:00Z')      // false
+ */
+export function quickDateTime(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length < 20 || !hasDateTimeMarks(value)) return false;
+  const century = twoDigits(value, 0);
+  const yearOfCentury = twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  if (century > 99 || yearOfCentury > 99 || month < 1 || month > 12 || day < 1) return false;
+  if (day > daysInMonth(century * 100 + yearOfCentury, month)) return false;
+  if (twoDigits(value, 11) > 23 || twoDigits(value, 14) > 59 || twoDigits(value, 17) > 59) return false;
+  const end = fractionEnd(value);
+  return end !== -1 && isOffsetAt(value, end);
+}
