@@ -49,6 +49,9 @@ function failureAfterSend(error: unknown, mutates: Mutates): unknown {
   return storeFailure(error);
 }
 
+/** A sent statement the database did not report on within the grace: a write's outcome is unknown. */
+const unanswered = (mutates: Mutates): StoreUnavailableError => new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none');
+
 /**
  * Waits for `running` (a statement already sent) until `deadline`; then `cancel()`s it in the
  * database and waits up to {@link CANCEL_GRACE_MS} more for the outcome the database reports: a
@@ -67,7 +70,7 @@ function untilDeadline(
     let grace: ReturnType<typeof setTimeout> | undefined;
     const timer = unrefTimeout(() => {
       cancel();
-      grace = unrefTimeout(() => reject(new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none')), graceMs);
+      grace = unrefTimeout(() => reject(unanswered(mutates)), graceMs);
     }, remainingMs(deadline));
     running.then(
       (rows) => {
@@ -133,7 +136,7 @@ function onPool(
         if (phase !== 'running') return;
         lost ??= new Error('statement abandoned at its deadline');
         end();
-        reject(new StoreUnavailableError('timeout', undefined, mutates === true ? 'unknown' : 'none'));
+        reject(unanswered(mutates));
       }, graceMs);
     }, left);
     pool.connect().then(
@@ -173,9 +176,8 @@ function onPool(
       (error: unknown) => {
         if (phase === 'ended') return;
         end();
-        // Never sent: a refused or timed-out connect leaves nothing behind.
-        const failure = storeFailure(error);
-        reject(failure instanceof StoreUnavailableError ? new StoreUnavailableError(failure.reason, error) : failure);
+        // Never sent: a refused or timed-out connect leaves nothing behind (outcome `none`).
+        reject(storeFailure(error));
       },
     );
   });

@@ -180,16 +180,22 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query, deadline: St
   /** Reads one document by account and ID; an ID text cannot hold is absent without a query. */
   const read = async <T>(text: string, accountID: string, id: string): Promise<T | undefined> =>
     storable(accountID, id) ? document<T>(await first(text, [accountID, id])) : undefined;
-  /** completeEffect's statement, shared by the calls made together (a dispatcher completes its deliveries at once). */
-  const completeTogether = coalesced(
-    async (claims: readonly { readonly effectID: string; readonly claimToken: string }[]) => {
-      const rows = await query(sql.completeEffects, [claims.map((c) => c.effectID), claims.map((c) => c.claimToken)], names.completeEffects);
-      const done = new Set(rows.map((row) => row['effect_id']));
-      return claims.map((c) => done.has(c.effectID));
-    },
-    (claim) => claim.effectID,
-    COMPLETE_BATCH,
-  );
+  /**
+   * completeEffect's statement, shared by the calls made together (a dispatcher completes its
+   * deliveries at once); made on the first completion, so a request's view (`forRequest`, one per
+   * request, which never completes effects) does not build one.
+   */
+  let completeTogether: ((claim: { readonly effectID: string; readonly claimToken: string }) => Promise<boolean>) | undefined;
+  const completeBatch = () =>
+    (completeTogether ??= coalesced(
+      async (claims: readonly { readonly effectID: string; readonly claimToken: string }[]) => {
+        const rows = await query(sql.completeEffects, [claims.map((c) => c.effectID), claims.map((c) => c.claimToken)], names.completeEffects);
+        const done = new Set(rows.map((row) => row['effect_id']));
+        return claims.map((c) => done.has(c.effectID));
+      },
+      (claim) => claim.effectID,
+      COMPLETE_BATCH,
+    ));
 
   return {
     schema,
@@ -269,7 +275,7 @@ function storeOn(on: StoreBase, sql: StoreStatements, query: Query, deadline: St
     },
     async completeEffect(effectID, claimToken) {
       if (!storable(effectID, claimToken)) return false;
-      return completeTogether({ effectID, claimToken });
+      return completeBatch()({ effectID, claimToken });
     },
     async releaseEffect(effectID, claimToken, retryInMs, error) {
       if (!storable(effectID, claimToken)) return false;

@@ -16,6 +16,12 @@ export const WRITE_CALLS: ReadonlySet<string> = new Set<keyof Store>(['compareAn
 
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 
+/** The error of a call `name` that its deadline overtook: a write may still commit, so its outcome is unknown. */
+const overtaken = (name: string): (() => StoreUnavailableError) => {
+  const outcome = WRITE_CALLS.has(name) ? 'unknown' : 'none';
+  return () => new StoreUnavailableError('timeout', undefined, outcome);
+};
+
 /**
  * `store` with a deadline of `timeoutMs` on every call: the store's own
  * {@link Store.bounded} view when it has one (which also cancels the work in the database),
@@ -33,8 +39,8 @@ export function withStoreDeadline(store: Store, timeoutMs: number): Store {
   for (const name of STORE_CALLS) {
     const call = (store as unknown as Record<string, AnyCall | undefined>)[name];
     if (typeof call !== 'function') continue;
-    const outcome = WRITE_CALLS.has(name) ? 'unknown' : 'none';
-    bounded[name] = (...args) => raceDeadline(() => call.apply(store, args), timeoutMs, () => new StoreUnavailableError('timeout', undefined, outcome));
+    const expired = overtaken(name);
+    bounded[name] = (...args) => raceDeadline(() => call.apply(store, args), timeoutMs, expired);
   }
   if (store.system !== undefined) bounded['system'] = store.system as never;
   return bounded as unknown as Store;
@@ -62,13 +68,13 @@ class RacedView {
 }
 
 for (const name of STORE_CALLS) {
-  const outcome = WRITE_CALLS.has(name) ? 'unknown' : 'none';
+  const expired = overtaken(name);
   Object.defineProperty(RacedView.prototype, name, {
     value(this: RacedView, ...args: unknown[]): Promise<unknown> {
       const left = remainingMs(this.deadline);
       if (left === 0) return Promise.reject(new StoreUnavailableError('timeout'));
       const { inner } = this;
-      return raceDeadline(() => (inner[name] as AnyCall).apply(inner, args), left, () => new StoreUnavailableError('timeout', undefined, outcome));
+      return raceDeadline(() => (inner[name] as AnyCall).apply(inner, args), left, expired);
     },
   });
 }
