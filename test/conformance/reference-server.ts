@@ -1,0 +1,24 @@
+import { createHandler, createMemoryStore, createStaticAuth, type HandlerOptions } from '../../src/http/index.js';
+import { DEMO_SEED, DEMO_TOKENS, createDemoWalletProvider } from '../../src/reference/index.js';
+import { demoConformanceFixtures } from '../../src/reference/demo-data.js';
+import { parseConformanceFixtures, type ConformanceFixtures } from '../../src/testing/index.js';
+
+/** The reference handler over a fresh memory store of the demo data. */
+export function referenceHandler(extra: Partial<HandlerOptions> = {}): (request: Request) => Promise<Response> {
+  return createHandler({
+    store: createMemoryStore({ seed: structuredClone(DEMO_SEED) }),
+    auth: createStaticAuth(DEMO_TOKENS),
+    walletProvider: createDemoWalletProvider(),
+    ...extra,
+  });
+}
+
+/** The fixtures of the demo data, as `serve --write-fixtures` writes them. */
+export function referenceFixtures(): ConformanceFixtures {
+  const parsed = parseConformanceFixtures(JSON.parse(JSON.stringify(demoConformanceFixtures())));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+/** A fetch that calls `handler` in process (the URL's origin is ignored by the handler). */
+export const inProcess = (handler: (request: Request) => Promise<Response>): typeof fetch => (input, init) => handler(new Request(input, init));
