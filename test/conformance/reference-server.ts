@@ -22,3 +22,19 @@ export function referenceFixtures(): ConformanceFixtures {
 
 /** A fetch that calls `handler` in process (the URL's origin is ignored by the handler). */
 export const inProcess = (handler: (request: Request) => Promise<Response>): typeof fetch => (input, init) => handler(new Request(input, init));
+
+/** A handler in front of another: `change` sees each request and the inner handler, and answers. */
+export type Proxy = (request: Request, inner: (request: Request) => Promise<Response>) => Promise<Response>;
+
+/** The reference handler behind `proxy` (one thing changed). */
+export function brokenHandler(proxy: Proxy): (request: Request) => Promise<Response> {
+  const inner = referenceHandler();
+  return (request) => proxy(request, inner);
+}
+
+/** The answer with its JSON body replaced by `body` (and its headers kept). */
+export function withBody(response: Response, body: unknown, status = response.status): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status, headers });
+}

@@ -47,6 +47,9 @@ export type Outgoing = {
   readonly raw?: string;
 };
 
+/** How many times one request is sent again after a 429. */
+const MAX_RATE_LIMIT_WAITS = 3;
+
 /** How many requests in a row may go unanswered before the run stops sending (the server is away or hangs). */
 const UNANSWERED_IN_A_ROW = 3;
 
@@ -70,12 +73,21 @@ export class Wire {
     return this.#stopped;
   }
 
-  /** Sends one request and records the exchange. Never throws. */
+  /**
+   * Sends one request and records the exchange. A 429 is recorded and the request sent again
+   * after its `Retry-After` (at most {@link MAX_RATE_LIMIT_WAITS} times, each wait at most 5 s
+   * and within the deadline), so that a rate limiter does not fail the rules. Never throws.
+   */
   async send(outgoing: Outgoing): Promise<Exchange> {
     const request = buildRequest(this.#options.baseUrl, outgoing);
-    const exchange = await this.#exchange(outgoing.operation, request);
-    this.exchanges.push(exchange);
-    return exchange;
+    for (let waits = 0; ; waits++) {
+      const exchange = await this.#exchange(outgoing.operation, request);
+      this.exchanges.push(exchange);
+      const retryAfter = exchange.response?.status === 429 ? Number(exchange.response.headers['retry-after'] ?? '1') : Number.NaN;
+      const waitMs = Math.min(5000, Math.max(0, Number.isFinite(retryAfter) ? retryAfter * 1000 : 1000));
+      if (Number.isNaN(retryAfter) || waits >= MAX_RATE_LIMIT_WAITS || this.#options.now() + waitMs >= this.#options.deadline) return exchange;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 
   async #exchange(operation: string, request: SentRequest): Promise<Exchange> {
