@@ -26,4 +26,12 @@ export { SPEC_RULES, DECISION_RULES, type ConformanceRule, type RuleKind } from 
 export type { ConformanceProfile } from './conformance/context.js';
 export type { SentRequest, ReceivedResponse } from './conformance/wire.js';
 export { curlCommand } from './conformance/wire.js';
-export { conformanceArbitraries, type ConformanceArbitraries, type FastCheckModule, type InvoiceBodyOptions } from './conformance/arbitraries.js';
+export {
+  conformanceArbitraries,
+  invoiceUpdateBoundaries,
+  evidenceTextBoundaries,
+  walletSessionBoundaries,
+  type ConformanceArbitraries,
+  type FastCheckModule,
+  type InvoiceBodyOptions,
+} from './conformance/arbitraries.js';

@@ -39,6 +39,63 @@ export type ConformanceArbitraries = {
   readonly invoice: (currency?: string) => Arbitrary<Record<string, unknown>>;
 };
 
+/**
+ * Update bodies at the limits, valid and invalid, that a conformance run always sends before
+ * its random ones: names of 150 and 151 code points (ASCII and emoji), 9 and 10 decimal
+ * places, int32 bounds, a lone surrogate, an unknown field.
+ *
+ * @example
+ * invoiceUpdateBoundaries('USD').length // 12
+ */
+export function invoiceUpdateBoundaries(currency = 'USD'): unknown[] {
+  const item = (name: string, extra: Record<string, unknown> = {}) => ({ lineItems: { items: [{ name, quantity: 1, basePrice: { currency, valueDecimal: '1.00' }, ...extra }] } });
+  return [
+    item('😀'.repeat(150)),
+    item('a'.repeat(150)),
+    item('a'.repeat(151)),
+    item('💸'.repeat(151)),
+    item('Latte', { basePrice: { currency, valueDecimal: '0.123456789' } }),
+    item('Latte', { basePrice: { currency, valueDecimal: '0.1234567891' } }),
+    item('Latte', { quantity: 2_147_483_647, basePrice: { currency, valueDecimal: '0.01' } }),
+    item('Latte', { quantity: 2_147_483_648 }),
+    item('Latte', { options: [{ name: 'Extra', quantity: 1, group: '🧾'.repeat(101) }] }),
+    { description: 'a\uD800b' },
+    { discount: '1.00' },
+    { taxAmount: { currency, valueDecimal: '1.0000000001' } },
+  ];
+}
+
+/**
+ * Evidence and wallet-session bodies at their limits (750 and 64 code points, emoji
+ * included, one past), sent before the random ones.
+ *
+ * @example
+ * evidenceTextBoundaries().length // 4
+ */
+export function evidenceTextBoundaries(): unknown[] {
+  return [
+    { evidenceType: 'receipt', text: '😀'.repeat(750) },
+    { evidenceType: 'receipt', text: 'a'.repeat(751) },
+    { evidenceType: 'receipt', text: '💸'.repeat(751) },
+    { evidenceType: 'receipt', text: 'x\uDC00' },
+  ];
+}
+
+/**
+ * Wallet-session bodies at the `displayName` limit for `domain`.
+ *
+ * @example
+ * walletSessionBoundaries('shop.example.com')[0] // { domain: 'shop.example.com', displayName: '😀😀…' (64) }
+ */
+export function walletSessionBoundaries(domain: string): unknown[] {
+  return [
+    { domain, displayName: '😀'.repeat(64) },
+    { domain, displayName: 'a'.repeat(65) },
+    { domain, displayName: '💸'.repeat(65) },
+    { domain: `https://${domain}`, displayName: 'Shop' },
+  ];
+}
+
 const ASCII = 'abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789-';
 
 /**

@@ -1,5 +1,6 @@
 import { validateApplePaySessionRequest, validateEvidenceTextRequest } from '../../schemas/index.js';
-import { conformanceArbitraries } from './arbitraries.js';
+import type { Arbitrary } from 'fast-check';
+import { conformanceArbitraries, evidenceTextBoundaries, walletSessionBoundaries } from './arbitraries.js';
 import { type RunContext, type Verdicts, expectStatus, requests } from './context.js';
 import { judgeError } from './judge.js';
 import { runProperty } from './property.js';
@@ -13,7 +14,7 @@ export async function checkEvidenceBodies(context: RunContext): Promise<void> {
   }
   const { fc } = context;
   const arbitraries = conformanceArbitraries(fc);
-  await runProperty(context, ['evidence-body'], fc.oneof(arbitraries.evidenceText, arbitraries.invalidEvidenceText), async (body, verdicts) => {
+  await runProperty(context, ['evidence-body'], fc.oneof(arbitraries.evidenceText, arbitraries.invalidEvidenceText) as Arbitrary<unknown>, async (body, verdicts) => {
     const exchange = await context.wire.send(requests.uploadEvidenceText(context, disputeID, body));
     const expected = validateEvidenceTextRequest(body);
     if (!expected.ok) {
@@ -25,7 +26,7 @@ export async function checkEvidenceBodies(context: RunContext): Promise<void> {
     if (record?.evidenceType !== expected.value.evidenceType || record.text !== expected.value.text) {
       verdicts.fail('evidence-body', { message: 'the 201 evidence record must carry the evidenceType and text sent', exchange, seed: context.seed });
     }
-  });
+  }, evidenceTextBoundaries());
 }
 
 /** Spec 4.4 and 8: random wallet-session bodies, answered as `validateApplePaySessionRequest` answers them; a 200 is a JSON string of an object (2.8). */
@@ -34,7 +35,7 @@ export async function checkWalletBodies(context: RunContext): Promise<void> {
   const registered = context.fixtures.walletDomains?.[0];
   const arbitraries = conformanceArbitraries(fc);
   const domain = registered ?? 'conformance.example.com';
-  const bodies = registered === undefined ? arbitraries.invalidWalletSession(domain) : fc.oneof(arbitraries.walletSession(domain), arbitraries.invalidWalletSession(domain));
+  const bodies: Arbitrary<unknown> = registered === undefined ? arbitraries.invalidWalletSession(domain) : fc.oneof(arbitraries.walletSession(domain), arbitraries.invalidWalletSession(domain));
   if (registered === undefined) context.verdicts.skip('wallet-session-answer', 'the fixtures name no registered wallet domain');
   let withoutProvider = 0;
   const judge = async (body: unknown, verdicts: Verdicts): Promise<void> => {
@@ -62,6 +63,7 @@ export async function checkWalletBodies(context: RunContext): Promise<void> {
   };
   // One plain valid body first, so that the answer is checked whatever the random cases are.
   if (registered !== undefined) await judge({ domain: registered, displayName: 'Conformance check' }, context.verdicts);
-  await runProperty(context, ['wallet-session-body', 'wallet-session-answer'], bodies, judge);
+  const boundaries = walletSessionBoundaries(domain).filter((body) => registered !== undefined || validateApplePaySessionRequest(body).ok === false);
+  await runProperty(context, ['wallet-session-body', 'wallet-session-answer'], bodies, judge, boundaries);
   if (withoutProvider > 0) context.verdicts.skip('wallet-session-answer', `valid bodies were answered 500 (${withoutProvider} times): no wallet provider`);
 }

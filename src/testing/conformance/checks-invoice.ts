@@ -1,7 +1,8 @@
 import { applyInvoiceUpdate } from '../../invoice/index.js';
 import { INVOICE_TRANSITIONS } from '../../invoice/index.js';
+import type { Arbitrary } from 'fast-check';
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, InvoiceSchema, validateInvoiceUpdate } from '../../schemas/index.js';
-import { conformanceArbitraries } from './arbitraries.js';
+import { conformanceArbitraries, invoiceUpdateBoundaries } from './arbitraries.js';
 import { type RunContext, type Verdicts, expectStatus, inProfile, requests } from './context.js';
 import { judgeError } from './judge.js';
 import { runProperty } from './property.js';
@@ -47,11 +48,11 @@ export async function checkUpdateBodies(context: RunContext, target: Held | unde
   const { fc } = context;
   const currency = target.invoice.totalAmount.currency;
   const arbitraries = conformanceArbitraries(fc);
-  const bodies = fc.oneof(arbitraries.invoiceUpdate({ currency }), arbitraries.invalidInvoiceUpdate({ currency }));
+  const bodies = fc.oneof(arbitraries.invoiceUpdate({ currency }), arbitraries.invalidInvoiceUpdate({ currency })) as Arbitrary<unknown>;
   await runProperty(context, ['invoice-update-body'], bodies, async (body, verdicts) => {
     const exchange = await context.wire.send(requests.updateInvoice(context, target.invoiceID, body));
     judgeUpdate(context, verdicts, target, body, exchange);
-  });
+  }, invoiceUpdateBoundaries(currency));
 }
 
 function judgeUpdate(context: RunContext, verdicts: Verdicts, target: Held, body: unknown, exchange: Exchange): void {
