@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { createHandler, createMemoryStore, createStaticAuth, type HandlerOptions } from '../../src/http/index.js';
 import { DEMO_SEED, DEMO_TOKENS, createDemoWalletProvider } from '../../src/reference/index.js';
 import { demoConformanceFixtures } from '../../src/reference/demo-data.js';
@@ -37,4 +38,13 @@ export function withBody(response: Response, body: unknown, status = response.st
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** A free port nobody listens on. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address !== null ? address.port : 1;
 }

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
@@ -83,12 +82,3 @@ describe('the report formats', () => {
     expect(text).toMatch(/19 passed, 0 failed, 0 skipped \(profile spec, seed 1, 2 runs, \d+ requests/);
   });
 });
-
-/** A free port nobody listens on. */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address !== null ? address.port : 1;
-}
