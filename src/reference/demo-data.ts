@@ -85,6 +85,19 @@ export const DEMO_SEED: StoreSeed = {
 /** What `demoConformanceFixtures` takes: the zone the server expands schedules in, when not UTC. */
 export type DemoFixturesOptions = { readonly scheduleTimeZone?: string | undefined };
 
+/** The conformance fixtures of the demo data (the fixtures format of `payments-kit/testing`'s `runConformance`). */
+export type DemoConformanceFixtures = {
+  readonly account: string;
+  readonly token: string;
+  readonly tokens: { readonly readOnly: string; readonly noScopes: string };
+  readonly invoices: Readonly<Record<InvoiceStatus, readonly string[]>>;
+  readonly schedules: readonly string[];
+  readonly disputes: readonly string[];
+  readonly adjustments: readonly string[];
+  readonly walletDomains: readonly string[];
+  readonly scheduleTimeZone?: string;
+};
+
 /**
  * The conformance fixtures of the reference server's own data (the JSON that
  * `payments-kit serve --write-fixtures <file>` writes; its format is in docs/conformance.md):
@@ -94,9 +107,9 @@ export type DemoFixturesOptions = { readonly scheduleTimeZone?: string | undefin
  * @example
  * demoConformanceFixtures().token // 'demo-all-scopes'
  */
-export function demoConformanceFixtures(options: DemoFixturesOptions = {}) {
-  const invoices = Object.fromEntries(Object.entries(DEMO_INVOICES_BY_STATUS).map(([status, list]) => [status, list.map((invoice) => invoice.invoiceID)]));
-  invoices['draft'] = [...(invoices['draft'] ?? []), DEMO_IDS.invoiceID];
+export function demoConformanceFixtures(options: DemoFixturesOptions = {}): DemoConformanceFixtures {
+  const invoices = Object.fromEntries(Object.entries(DEMO_INVOICES_BY_STATUS).map(([status, list]) => [status, list.map((invoice) => invoice.invoiceID)])) as Record<InvoiceStatus, string[]>;
+  invoices.draft = [...invoices.draft, DEMO_IDS.invoiceID];
   return {
     account: accountID,
     token: 'demo-all-scopes',
