@@ -135,7 +135,7 @@ const BROKEN: Record<string, { rule: string; proxy: Proxy; fixtures?: (f: Confor
 };
 
 async function run(proxy: Proxy, fixtures = referenceFixtures(), baseUrl = 'http://broken.test', fetch: typeof globalThis.fetch | undefined = inProcess(brokenHandler(proxy))): Promise<ApiConformanceReport> {
-  return runConformance({ baseUrl, fixtures, fetch, fastCheck: fc, seed: 42, runs: 20 });
+  return runConformance({ baseUrl, fixtures, fetch, fastCheck: fc, seed: 42, runs: 6 });
 }
 
 describe('a server that breaks one rule is reported by that rule, with a counterexample', () => {
@@ -153,7 +153,7 @@ describe('a server that breaks one rule is reported by that rule, with a counter
   }
 
   it('the reference handler with no proxy fails none of them (the premise)', async () => {
-    const report = await runConformance({ baseUrl: 'http://broken.test', fixtures: referenceFixtures(), fetch: inProcess(referenceHandler()), fastCheck: fc, seed: 42, runs: 20 });
+    const report = await runConformance({ baseUrl: 'http://broken.test', fixtures: referenceFixtures(), fetch: inProcess(referenceHandler()), fastCheck: fc, seed: 42, runs: 6 });
     expect(report.rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual([]);
   });
 
