@@ -6,7 +6,7 @@ import { createClient } from '../../../dist/client/index.js';
 import { DEMO_IDS } from '../../../dist/reference/demo-data.js';
 
 const { accountID, scheduleID, invoiceID, disputeID, adjustmentID, walletDomain } = DEMO_IDS;
-const options = { baseUrl: 'http://in-process.test', token: 'demo-all-scopes', backoff: { initialMs: 1, maxMs: 2 } };
+const options = { baseUrl: 'https://in-process.test', token: 'demo-all-scopes', backoff: { initialMs: 1, maxMs: 2 } };
 
 /** Runs every operation once (plus a dropped answer and a hung fetch) and summarises the results. */
 async function run(handler) {
