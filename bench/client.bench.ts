@@ -23,7 +23,7 @@ const { createClient, createTransport, getSchedule, updateInvoice } = await impo
 
 const handler = createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS), idempotency: false });
 const fetch = (request: Request): Promise<Response> => handler(request);
-const baseUrl = 'http://payments.test';
+const baseUrl = 'https://payments.test';
 const token = 'demo-all-scopes';
 const { accountID, scheduleID, invoiceID } = DEMO_IDS;
 const patch = { description: 'Coffee for the office' };

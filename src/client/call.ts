@@ -160,12 +160,11 @@ export async function call(
   try {
     for (let attempt = 1; ; attempt++) {
       if (stopped !== undefined) return halted(attempt - 1);
-      let headers: Headers;
-      if (extra === undefined) headers = new Headers(transport.headers as [string, string][]);
-      else {
-        headers = new Headers(transport.headers as [string, string][]);
-        for (const name of Object.keys(extra)) headers.set(name, extra[name] as string);
-        for (const [name, value] of transport.ownHeaders) headers.set(name, value);
+      // A plain record, copied once by the Request (a Headers object would be filled twice).
+      const headers: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, transport.headerRecord);
+      if (extra !== undefined) {
+        for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name] as string;
+        for (const [name, value] of transport.ownHeaders) headers[name] = value;
       }
       if (transport.token !== undefined) {
         let token: unknown;
@@ -178,11 +177,11 @@ export async function call(
         if (typeof token !== 'string' || !BEARER_TOKEN.test(token)) {
           return failed({ ...localFailure('the token function gave no bearer token (RFC 6750 b64token)', requestId, false), ...sent, attempts: attempt - 1 });
         }
-        headers.set('authorization', `Bearer ${token}`);
+        headers['authorization'] = `Bearer ${token}`;
       }
-      headers.set('x-request-id', requestId);
-      if (key !== undefined) headers.set('idempotency-key', key);
-      if (json !== undefined) headers.set('content-type', 'application/json');
+      headers['x-request-id'] = requestId;
+      if (key !== undefined) headers['idempotency-key'] = key;
+      if (json !== undefined) headers['content-type'] = 'application/json';
       const span: ClientOtelSpan | undefined =
         tracing === undefined || parent === undefined
           ? undefined
@@ -214,7 +213,7 @@ export async function call(
       let read: BodyRead;
       try {
         response = await Promise.race([transport.fetch(request, { signal: attemptController.signal }), abandoned]);
-        read = await Promise.race([readBody(response, transport.maxResponseBytes), abandoned]);
+        read = await readBody(response, transport.maxResponseBytes, abandoned);
       } catch (error) {
         if (attemptTimer !== undefined) clearTimeout(attemptTimer);
         if (span !== undefined) endAttemptSpan(span, undefined, errorName(stopped === undefined ? error : why));

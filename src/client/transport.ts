@@ -85,6 +85,8 @@ export type Transport = {
   readonly host: string;
   readonly port: number;
   readonly headers: readonly (readonly [string, string])[];
+  /** `headers` as a record (lower-case names), what each request starts from. */
+  readonly headerRecord: Readonly<Record<string, string>>;
   /** The client's own headers among `headers` (`accept`, `x-service-version`, `user-agent`, Basic `authorization`): a call's `headers` do not replace them. */
   readonly ownHeaders: readonly (readonly [string, string])[];
   readonly token: (() => string | Promise<string>) | undefined;
@@ -209,6 +211,7 @@ export function createTransport(options: ClientOptions): Transport {
     host: base.hostname,
     port: base.port === '' ? (base.protocol === 'https:' ? 443 : 80) : Number(base.port),
     headers: [...headers],
+    headerRecord: Object.freeze(Object.fromEntries(headers)),
     ownHeaders: [...own],
     token: typeof token === 'string' ? () => token : token,
     fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
