@@ -198,8 +198,6 @@ export async function call(
       const attemptStarted = Date.now();
       const attemptController = new AbortController();
       controller = attemptController;
-      const abandoned = new Promise<never>((_, reject) => (abandon = reject));
-      abandoned.catch(() => {});
       const attemptTimer =
         attemptTimeoutMs < deadline - attemptStarted
           ? setTimeout(() => {
@@ -212,8 +210,15 @@ export async function call(
       let response: Response | undefined;
       let read: BodyRead;
       try {
-        response = await Promise.race([transport.fetch(request, { signal: attemptController.signal }), abandoned]);
-        read = await readBody(response, transport.maxResponseBytes, abandoned);
+        // One promise settled by the fetch or by `abandon`, whichever comes first.
+        response = await new Promise<Response>((resolve, reject) => {
+          abandon = reject;
+          transport.fetch(request, { signal: attemptController.signal }).then(resolve, reject);
+        });
+        read = await readBody(response, transport.maxResponseBytes, (cancel) => {
+          abandon = cancel;
+          if (attemptController.signal.aborted) cancel(attemptController.signal.reason);
+        });
       } catch (error) {
         if (attemptTimer !== undefined) clearTimeout(attemptTimer);
         if (span !== undefined) endAttemptSpan(span, undefined, errorName(stopped === undefined ? error : why));

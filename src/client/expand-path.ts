@@ -12,18 +12,23 @@
  */
 export function expandPath(template: string, params: unknown): string | undefined {
   const given = typeof params === 'object' && params !== null ? (params as Readonly<Record<string, unknown>>) : {};
-  let refused = false;
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  let path = '';
+  let from = 0;
+  for (;;) {
+    const open = template.indexOf('{', from);
+    if (open < 0) return path + template.slice(from);
+    const close = template.indexOf('}', open);
+    const name = template.slice(open + 1, close);
     const value = Object.hasOwn(given, name) ? given[name] : undefined;
-    const text = typeof value === 'string' ? value : '';
     // WHATWG URL parsing reads '.', '..', '%2e' and '%2E.' alike as dot segments.
-    if (text === '' || /^(\.|%2e){1,2}$/i.test(text)) refused = true;
+    if (typeof value !== 'string' || value === '' || (value.length <= 6 && /^(\.|%2e){1,2}$/i.test(value))) return undefined;
+    let encoded: string;
     try {
-      return encodeURIComponent(text);
+      encoded = encodeURIComponent(value);
     } catch {
-      refused = true;
-      return '';
+      return undefined;
     }
-  });
-  return refused ? undefined : path;
+    path += template.slice(from, open) + encoded;
+    from = close + 1;
+  }
 }

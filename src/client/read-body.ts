@@ -6,14 +6,14 @@ const TOO_LARGE: BodyRead = Object.freeze({ text: undefined, tooLarge: true });
 /**
  * Reads an answer's body as UTF-8 text, at most `maxBytes` bytes: a `Content-Length` above the
  * bound, or a stream that passes it, cancels the body (nothing more is read or held). A body
- * that ends within the bound is decoded as `response.text()` would. When `abandoned` rejects
- * (a deadline), the read is cancelled and this rejects with its reason.
+ * that ends within the bound is decoded as `response.text()` would. `onStop` is given a function
+ * that cancels the read (a deadline): this then rejects with its reason.
  *
  * @example
  * await readBody(new Response('{"a":1}'), 1024) // { text: '{"a":1}', tooLarge: false }
  * await readBody(new Response('x'.repeat(2048)), 1024) // { text: undefined, tooLarge: true }
  */
-export async function readBody(response: Response, maxBytes: number, abandoned?: Promise<never>): Promise<BodyRead> {
+export async function readBody(response: Response, maxBytes: number, onStop?: (cancel: (reason: unknown) => void) => void): Promise<BodyRead> {
   const body = response.body;
   if (body === null) return { text: '', tooLarge: false };
   const declared = response.headers.get('content-length');
@@ -24,7 +24,7 @@ export async function readBody(response: Response, maxBytes: number, abandoned?:
   const reader = body.getReader();
   // Abandoning the attempt cancels the read in flight (its promise then rejects): no race per chunk.
   let stopped: { readonly reason: unknown } | undefined;
-  abandoned?.catch((reason: unknown) => {
+  onStop?.((reason) => {
     stopped = { reason };
     reader.cancel(reason).catch(() => {});
   });
