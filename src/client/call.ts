@@ -84,6 +84,9 @@ export function callOptionsProblem(options: unknown): string | undefined {
   return o['headers'] === undefined ? undefined : headersProblem(o['headers']);
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+
 /** The name `error.type` and `onRetry` give to what an attempt threw. */
 const errorName = (error: unknown): string => (error instanceof Error && /^\w{1,64}$/.test(error.name) ? error.name : '_OTHER');
 
@@ -156,6 +159,12 @@ export async function call(
       const wait = setTimeout(() => ((wake = undefined), resolve(true)), ms);
       wake = () => (clearTimeout(wait), resolve(false));
     });
+  // A promise the call's stop settles too: a token function or hook that never settles cannot hold the call past its deadline.
+  const guarded = <T>(given: PromiseLike<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      abandon = reject;
+      given.then(resolve, reject);
+    });
   const url = transport.baseUrl + path;
   try {
     for (let attempt = 1; ; attempt++) {
@@ -169,7 +178,8 @@ export async function call(
       if (transport.token !== undefined) {
         let token: unknown;
         try {
-          token = await transport.token();
+          const given: unknown = transport.token();
+          token = isThenable(given) ? await guarded(given) : given;
         } catch (error) {
           return stopped === undefined ? failed({ ...localFailure('the token function threw', requestId, false, error), ...sent, attempts: attempt - 1 }) : halted(attempt - 1);
         }
@@ -189,8 +199,14 @@ export async function call(
       // The signal goes to fetch, not into the Request: Node's Request follows a signal at a cost
       // (about 65 µs a call, measured) that a handler called in process does not need.
       const request = new Request(url, json === undefined ? { method: route.method, headers, redirect: 'manual' } : { method: route.method, headers, body: json, redirect: 'manual' });
-      const hook = transport.onRequest?.({ operation: route.id, attempt, request });
-      if (hook !== undefined) await hook;
+      const hook: unknown = transport.onRequest?.({ operation: route.id, attempt, request });
+      if (isThenable(hook)) {
+        try {
+          await guarded(hook);
+        } catch (error) {
+          if (stopped === undefined) throw error;
+        }
+      }
       if (stopped !== undefined) {
         if (span !== undefined) endAttemptSpan(span, undefined, errorName(why));
         return halted(attempt - 1);

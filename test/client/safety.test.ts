@@ -391,3 +391,15 @@ describe('nothing a caller passes, over a hostile network, makes a call reject o
     expect(ran).toBe(150);
   }, 60_000);
 });
+
+describe('a token function or onRequest that never settles', () => {
+  it('cannot hold the call past its deadline', async () => {
+    const never = (): Promise<string> => new Promise(() => {});
+    expect(await clientWith(async () => json(200, {}), { token: never, timeoutMs: 30 }).updateInvoice(invoice, { status: 'unpaid' })).toMatchObject({
+      kind: 'timeout',
+      attempts: 0,
+      outcome: 'none',
+    });
+    expect(await clientWith(async () => json(200, {}), { onRequest: () => new Promise(() => {}), timeoutMs: 30 }).getSchedule(schedule)).toMatchObject({ kind: 'timeout', attempts: 0 });
+  });
+});
