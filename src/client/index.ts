@@ -20,7 +20,7 @@ export {
 } from './transport.js';
 export type { CallOptions, ReadOptions } from './call.js';
 export type { RateLimit } from './rate-limit.js';
-export type { ClientOtelTracer, ClientOtelSpan, ClientOtelContext, ClientOpenTelemetry, ClientSpanAttribute } from './trace.js';
+export type { ClientOtelTracer, ClientOtelSpan, ClientOtelContext, ClientOpenTelemetry, ClientSpanAttribute, ClientTracing } from './trace.js';
 export { getSchedule, type GetScheduleResult } from './get-schedule.js';
 export { updateInvoice, type UpdateInvoiceResult } from './update-invoice.js';
 export { uploadEvidenceText, type UploadEvidenceTextResult } from './upload-evidence-text.js';
