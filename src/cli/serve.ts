@@ -6,12 +6,13 @@ import { type OpenedStore, chooseStore, openReferenceStore } from './reference-s
 import { parseCommandLine } from './usage.js';
 import { webhookSecret } from './webhook-secret.js';
 import { allowedHostName } from '../reference/allowed-hosts.js';
+import { isTimeZone } from '../schedule/index.js';
 
 /** How the server is stopped: the bin wires SIGINT and SIGTERM; tests pass their own. */
 export type StopSignals = (stop: (signal: string) => void) => void;
 
 /**
- * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>]`
+ * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>] [--schedule-time-zone <zone>]`
  * (and `npm start`): runs the reference server until a signal stops it, answering only its
  * own Host names (127.0.0.1, localhost, each `--allowed-host`). The webhook secret comes from
  * `--webhook-secret-file`, `--webhook-secret` (warned: visible in the process list) or
@@ -37,6 +38,7 @@ export async function runServe(
     'webhook-secret': { type: 'string' },
     'webhook-secret-file': { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
+    'schedule-time-zone': { type: 'string' },
   });
   if (!parsed.ok) return usage(io, parsed.error);
   const { values, positionals } = parsed.value;
@@ -52,6 +54,8 @@ export async function runServe(
   if (!choice.ok) return usage(io, choice.error);
   const allowedHosts = allowedHostsOption(values['allowed-host']);
   if (typeof allowedHosts === 'string') return usage(io, allowedHosts);
+  const scheduleTimeZone = values['schedule-time-zone'];
+  if (typeof scheduleTimeZone === 'string' && !isTimeZone(scheduleTimeZone)) return usage(io, CLI_MESSAGES.badScheduleTimeZone(scheduleTimeZone));
   const secret = await webhookSecret(values, env, io);
   if (!secret.ok) return usage(io, secret.error);
   const webhook = webhookOption(values['webhook-url'], secret.value, values['webhook-secret'] !== undefined || values['webhook-secret-file'] !== undefined);
@@ -68,6 +72,7 @@ export async function runServe(
       port,
       log: (line) => io.out(line),
       allowedHosts,
+      ...(typeof scheduleTimeZone === 'string' ? { scheduleTimeZone } : {}),
       ...(opened.store === undefined ? {} : { store: opened.store }),
       ...(webhook === undefined ? {} : { webhook }),
     });

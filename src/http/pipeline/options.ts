@@ -16,6 +16,7 @@ import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, W
 import type { Store } from '../store/port.js';
 import type { ScheduleHorizon } from '../operations/schedule-view.js';
 import type { SpecifiedOptions } from '../operations/context.js';
+import { type ScheduleTimeZone, resolveScheduleTimeZone } from '../operations/schedule-time-zone.js';
 import { requestStores, withStoreDeadline } from '../store/deadline-store.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
@@ -109,6 +110,15 @@ export type HandlerOptions = TelemetryOptions & {
   readonly operations?: Readonly<Record<string, OperationImplementation>>;
   /** How far ahead get-schedule expands the recurrence; default {@link DEFAULT_SCHEDULE_HORIZON}. */
   readonly scheduleHorizon?: Partial<ScheduleHorizon>;
+  /**
+   * The wall clock get-schedule expands recurrences on: an IANA zone name, or a function
+   * `(schedule, { accountID, requestId }) => zone` per schedule. Generated occurrences keep the
+   * start's local time of day in that zone across daylight-saving changes (a local time that
+   * does not exist or occurs twice is placed as `expandRecurrence` documents). Default `'UTC'`.
+   * A name Intl does not know is refused here; a function returning one fails that request
+   * with a 500 reported to `onError`.
+   */
+  readonly scheduleTimeZone?: ScheduleTimeZone;
   /** Cross-origin access for browsers from the listed origins; default off (no CORS headers). */
   readonly cors?: CorsOptions;
   /** An access-log hook: called once per answer with method, path, status, request id and ms. */
@@ -232,6 +242,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
       days: positive(options.scheduleHorizon?.days, DEFAULT_SCHEDULE_HORIZON.days, 'scheduleHorizon.days'),
       limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
     },
+    scheduleTimeZone: resolveScheduleTimeZone(options.scheduleTimeZone),
     cors: resolveCors(options.cors),
     onResponse: options.accessLog === undefined ? options.onResponse : accessLogger(options.accessLog, options.onResponse),
     telemetry: resolveTelemetry(options),
