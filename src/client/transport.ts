@@ -1,6 +1,7 @@
 import { REFERENCE_VERSION, isVersion } from '../version/index.js';
 import type { AnswerChecks } from './answer-check.js';
 import type { Backoff } from './backoff.js';
+import { type KnownOptions, checkOptionKeys } from '../shared/known-options.js';
 
 /** What `onRequest` sees before each attempt: the request about to be sent (its headers may be changed). */
 export type RequestEvent = { readonly operation: string; readonly attempt: number; readonly request: Request };
@@ -77,6 +78,12 @@ function basic(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
+/** Every key of {@link ClientOptions}: `createClient` and `createTransport` refuse any other. */
+export const CLIENT_OPTION_KEYS = {
+  baseUrl: true, token: true, credentials: true, headers: true, fetch: true, version: true, retries: true, timeoutMs: true,
+  backoff: true, maxRetryAfterMs: true, answerChecks: true, onRequest: true, onResponse: true, random: true,
+} as const satisfies KnownOptions<ClientOptions>;
+
 /**
  * Checks and resolves client options, once: the transport every operation function takes.
  * Throws a `TypeError` for options that cannot work (a relative base URL, a malformed version,
@@ -87,6 +94,7 @@ function basic(username: string, password: string): string {
  * const result = await getSchedule(api, { accountID, scheduleID });
  */
 export function createTransport(options: ClientOptions): Transport {
+  checkOptionKeys(options, CLIENT_OPTION_KEYS, 'createTransport');
   let url: URL | undefined;
   try {
     url = new URL(options.baseUrl);

@@ -18,6 +18,7 @@ import type { ScheduleHorizon } from '../operations/schedule-view.js';
 import type { SpecifiedOptions } from '../operations/context.js';
 import { type ScheduleTimeZone, resolveScheduleTimeZone } from '../operations/schedule-time-zone.js';
 import { requestStores, withStoreDeadline } from '../store/deadline-store.js';
+import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
 export type OperationContext = {
@@ -173,6 +174,14 @@ export const OPTION_MESSAGES = Object.freeze({
   ...PORT_MESSAGES,
 });
 
+/** Every key of {@link HandlerOptions}: `createHandler` refuses any other. */
+const HANDLER_OPTION_KEYS = {
+  store: true, auth: true, walletProvider: true, onEffect: true, onError: true, idempotency: true, clock: true, generateId: true,
+  rateLimiter: true, downstreamTimeoutMs: true, storeTimeoutMs: true, maxBodyBytes: true, maxJsonValues: true, basePath: true,
+  operations: true, scheduleHorizon: true, scheduleTimeZone: true, cors: true, onResponse: true, accessLog: true, limits: true,
+  requestLimits: true, openApi: true, docs: true, tracer: true, meter: true, openTelemetry: true,
+} as const satisfies KnownOptions<HandlerOptions>;
+
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
 const clockInMilliseconds = (clock: () => Date) => (): number => clock().getTime();
@@ -209,6 +218,7 @@ function checkAccessLog(sink: unknown): void {
  */
 export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<string>): ResolvedOptions {
   if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(OPTION_MESSAGES.store);
+  checkOptionKeys(options, HANDLER_OPTION_KEYS, 'createHandler');
   checkOptionShapes(options);
   checkAccessLog(options.accessLog);
   const operations = new Map<string, OperationImplementation>();
