@@ -13,16 +13,16 @@ const secret = `whsec_${btoa('k'.repeat(32))}`;
 // Each factory with valid options and a misspelled key (extra options are passed as `never`: a
 // JavaScript caller or a typo, which TypeScript alone would have caught).
 const cases: readonly [factory: string, typo: string, nearest: string, make: (extra: Record<string, unknown>) => unknown][] = [
-  ['createHandler', 'scheduleTimezone', 'scheduleTimeZone', (extra) => createHandler({ store, ...(extra as never) })],
-  ['createHandler', 'timeZone', 'scheduleTimeZone', (extra) => createHandler({ store, ...(extra as never) })],
-  ['createHandler', 'basepath', 'basePath', (extra) => createHandler({ store, ...(extra as never) })],
-  ['createClient', 'timeoutMS', 'timeoutMs', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as never) })],
-  ['createClient', 'retry', 'retries', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as never) })],
-  ['createTransport', 'baseURL', 'baseUrl', (extra) => createTransport({ baseUrl: 'https://api.example.com', ...(extra as never) })],
-  ['createEffectDispatcher', 'concurency', 'concurrency', (extra) => createEffectDispatcher({ store, deliver: () => undefined, ...(extra as never) })],
-  ['createWebhookRelay', 'timeout', 'timeoutMs', (extra) => createWebhookRelay({ url: 'https://hooks.example.com/', secret, ...(extra as never) })],
-  ['createAmqpRelay', 'routingkey', 'routingKey', (extra) => createAmqpRelay({ channel: () => Promise.reject(new Error('unused')), ...(extra as never) })],
-  ['createNatsRelay', 'subjet', 'subject', (extra) => createNatsRelay({ jetstream: { publish: () => Promise.reject(new Error('unused')) }, ...(extra as never) })],
+  ['createHandler', 'scheduleTimezone', 'scheduleTimeZone', (extra) => createHandler({ store, ...(extra as object) })],
+  ['createHandler', 'timeZone', 'scheduleTimeZone', (extra) => createHandler({ store, ...(extra as object) })],
+  ['createHandler', 'basepath', 'basePath', (extra) => createHandler({ store, ...(extra as object) })],
+  ['createClient', 'timeoutMS', 'timeoutMs', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as object) })],
+  ['createClient', 'retry', 'retries', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as object) })],
+  ['createTransport', 'baseURL', 'baseUrl', (extra) => createTransport({ baseUrl: 'https://api.example.com', ...(extra as object) })],
+  ['createEffectDispatcher', 'concurency', 'concurrency', (extra) => createEffectDispatcher({ store, deliver: () => undefined, ...(extra as object) })],
+  ['createWebhookRelay', 'timeout', 'timeoutMs', (extra) => createWebhookRelay({ url: 'https://hooks.example.com/', secret, ...(extra as object) })],
+  ['createAmqpRelay', 'routingkey', 'routingKey', (extra) => createAmqpRelay({ channel: () => Promise.reject(new Error('unused')), ...(extra as object) })],
+  ['createNatsRelay', 'subjet', 'subject', (extra) => createNatsRelay({ jetstream: { publish: () => Promise.reject(new Error('unused')) }, ...(extra as object) })],
 ];
 
 describe('factories refuse an option key they do not know', () => {
