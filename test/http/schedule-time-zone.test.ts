@@ -91,7 +91,7 @@ describe('createHandler({ scheduleTimeZone }): GET schedule follows that wall cl
         // The year answered crosses both changes: two offsets in a DST zone, one without.
         expect(offsets.size).toBe(DST_ZONES.has(c.zone) ? 2 : 1);
       }),
-      { seed: 43, numRuns: 60 },
+      { seed: 43, numRuns: 40 },
     );
   }, 60_000);
 
