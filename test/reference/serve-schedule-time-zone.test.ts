@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { CLI_MESSAGES } from '../../src/cli/messages.js';
@@ -33,6 +36,13 @@ describe('payments-kit serve --schedule-time-zone', () => {
     expect(utcHours(zoned.runOn)).toEqual(new Set(['08', '09']));
     const plain = await demoScheduleRunOn([]);
     expect(utcHours(plain.runOn)).toEqual(new Set(['09']));
+  }, 40_000);
+
+  it('--write-fixtures records the zone, so a conformance run checks the wall clock the server uses', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pk-fixtures-')), 'fixtures.json');
+    const zoned = await demoScheduleRunOn(['--schedule-time-zone', 'Europe/Berlin', '--write-fixtures', file]);
+    expect(zoned.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ scheduleTimeZone: 'Europe/Berlin' });
   }, 40_000);
 
   it('an unknown zone is a usage error (exit 2) naming the flag', async () => {
