@@ -3,7 +3,8 @@ import type { CallOptions, ReadOptions } from './call.js';
 import { createWalletSession, type CreateWalletSessionResult } from './create-wallet-session.js';
 import { getAdjustment, type GetAdjustmentResult } from './get-adjustment.js';
 import { getSchedule, type GetScheduleResult } from './get-schedule.js';
-import { createTransport, type ClientOptions, type Transport } from './transport.js';
+import { CLIENT_OPTION_KEYS, createTransport, type ClientOptions, type Transport } from './transport.js';
+import { checkOptionKeys } from '../shared/known-options.js';
 import { updateInvoice, type UpdateInvoiceResult } from './update-invoice.js';
 import { uploadEvidenceText, type UploadEvidenceTextResult } from './upload-evidence-text.js';
 
@@ -37,6 +38,7 @@ export type Client = {
  * if (result.ok) console.log(result.data.status);
  */
 export function createClient(options: ClientOptions): Client {
+  checkOptionKeys(options, CLIENT_OPTION_KEYS, 'createClient');
   const transport = createTransport({ answerChecks: ANSWER_CHECKS, ...options });
   return Object.freeze({
     getSchedule: (params, callOptions) => getSchedule(transport, params, callOptions),

@@ -4,6 +4,7 @@ import type { Backoff } from './backoff.js';
 import { headersProblem } from './header-value.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { resolveClientTracing, type ClientOpenTelemetry, type ClientOtelTracer, type ClientTracing } from './trace.js';
+import { type KnownOptions, checkOptionKeys } from '../shared/known-options.js';
 
 /** What `onRequest` sees before each attempt: the request about to be sent (its headers may be changed). */
 export type RequestEvent = { readonly operation: string; readonly attempt: number; readonly request: Request };
@@ -134,6 +135,14 @@ function basic(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
+/** Every key of {@link ClientOptions}: `createClient` and `createTransport` refuse any other. */
+export const CLIENT_OPTION_KEYS = {
+  baseUrl: true, token: true, credentials: true, headers: true, fetch: true, version: true, retries: true, timeoutMs: true,
+  attemptTimeoutMs: true, maxResponseBytes: true, allowInsecureHttp: true, retryStatuses: true, backoff: true,
+  maxRetryAfterMs: true, answerChecks: true, onRequest: true, onResponse: true, onRetry: true, tracer: true,
+  openTelemetry: true, appInfo: true, random: true,
+} as const satisfies KnownOptions<ClientOptions>;
+
 /**
  * True for a loopback host: 127.0.0.0/8, `::1`, `localhost` (and its subdomains, which resolve
  * to loopback, RFC 6761 6.3).
@@ -169,6 +178,7 @@ function userAgent(appInfo: AppInfo | undefined): string {
  * const result = await getSchedule(api, { accountID, scheduleID });
  */
 export function createTransport(options: ClientOptions): Transport {
+  checkOptionKeys(options, CLIENT_OPTION_KEYS, 'createTransport');
   let url: URL | undefined;
   try {
     url = new URL(options.baseUrl);

@@ -25,6 +25,7 @@ import { effectsChannel, listenerApplicationName } from './channel.js';
 import { type ListenSetup, canListenOnPGlite, canListenOnPool, listenOnPGlite, listenOnPool } from './listener.js';
 import { type StoreStatements, storeStatements } from './sql.js';
 import { isStorableText, storableNote } from './storable.js';
+import { type KnownOptions, checkOptionKeys } from '../shared/known-options.js';
 
 /** Options of {@link createPostgresStore}. */
 export type PostgresStoreOptions = {
@@ -105,6 +106,11 @@ const BEGIN_ROUNDS = 3;
 /** A version token this store hands out: a positive decimal counter (bigint column). */
 const VERSION_TOKEN = /^[1-9][0-9]{0,17}$/;
 
+/** Every key of {@link PostgresStoreOptions}: `createPostgresStore` refuses any other. */
+const POSTGRES_STORE_OPTION_KEYS = {
+  client: true, schema: true, seed: true, migrate: true, listenConfig: true, preparedStatements: true,
+} as const satisfies KnownOptions<PostgresStoreOptions>;
+
 /**
  * The store port on PostgreSQL 13+ (node-postgres `Pool`/`Client`, or PGlite). Documents are
  * `json` rows with a `version` column; compare-and-set is `UPDATE ... WHERE version = $n`;
@@ -124,6 +130,7 @@ const VERSION_TOKEN = /^[1-9][0-9]{0,17}$/;
  * // or, embedded: createPostgresStore({ client: new PGlite('./data') })
  */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  checkOptionKeys(options, POSTGRES_STORE_OPTION_KEYS, 'createPostgresStore');
   const { client } = options;
   assertClient(client);
   const schema = options.schema ?? DEFAULT_SCHEMA;
