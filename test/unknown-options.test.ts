@@ -17,7 +17,7 @@ const cases: readonly [factory: string, typo: string, nearest: string, make: (ex
   ['createHandler', 'timeZone', 'scheduleTimeZone', (extra) => createHandler({ store, ...(extra as object) })],
   ['createHandler', 'basepath', 'basePath', (extra) => createHandler({ store, ...(extra as object) })],
   ['createClient', 'timeoutMS', 'timeoutMs', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as object) })],
-  ['createClient', 'retry', 'retries', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as object) })],
+  ['createClient', 'retrys', 'retries', (extra) => createClient({ baseUrl: 'https://api.example.com', ...(extra as object) })],
   ['createTransport', 'baseURL', 'baseUrl', (extra) => createTransport({ baseUrl: 'https://api.example.com', ...(extra as object) })],
   ['createEffectDispatcher', 'concurency', 'concurrency', (extra) => createEffectDispatcher({ store, deliver: () => undefined, ...(extra as object) })],
   ['createWebhookRelay', 'timeout', 'timeoutMs', (extra) => createWebhookRelay({ url: 'https://hooks.example.com/', secret, ...(extra as object) })],
