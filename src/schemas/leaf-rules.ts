@@ -6,7 +6,6 @@ import { daysInMonth } from '../shared/rfc3339.js';
 import { isAbsoluteUrl } from './absolute-url.js';
 import { checkDomain } from './domain.js';
 import { isInt32 } from './int32.js';
-import { surelyText } from './text-rule.js';
 import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './messages.js';
 
 // The leaf rules of the request bodies, each once: the valibot schemas (text.ts, date-time.ts,
@@ -15,11 +14,12 @@ import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './
 // undefined; it calls the predicate of the owning module (checkTextLength, checkDecimalString,
 // isCurrencyCode, checkResourceId, canonicalDateTime, checkDomain) with its message.
 //
-// Each rule first asks its `surely...` check: a yes/no answer that is SOUND, not complete:
-// `true` only for a value the rule accepts unchanged, `false` for anything else, including
-// values the rule accepts after more work (a string past its limit in UTF-16 units, a decimal
-// of 19 integer digits, a date-time to rewrite). The valid case of a body is then answered by
-// allocation-free checks, and the rule's own predicate only runs for the rest.
+// Beside most rules is a `surely...` check, which the generated validators ask first: a yes/no
+// answer that is SOUND, not complete: `true` only for a value the rule accepts unchanged,
+// `false` for anything else, including values the rule accepts after more work (a string past
+// its limit in UTF-16 units, a decimal of 19 integer digits, a date-time to rewrite). The
+// valid case of a body is then answered by allocation-free checks, and the rule itself only
+// runs for the rest. test/schemas/leaf-rules.test.ts holds each check to its rule.
 
 /** A code of three capital letters as a number from 0 to 26^3 - 1 (-1 for any other string). */
 function codeIndex(s: string): number {
@@ -197,7 +197,6 @@ export function int32Problem(value: unknown): string | undefined {
  * currencyProblem('usd') // 'must be a 3-letter ISO 4217 currency code'
  */
 export function currencyProblem(value: unknown): string | undefined {
-  if (surelyCurrency(value)) return undefined;
   if (typeof value !== 'string') return STRING_MESSAGE;
   return isCurrencyCode(value) ? undefined : CURRENCY_MESSAGE;
 }
@@ -209,7 +208,6 @@ export function currencyProblem(value: unknown): string | undefined {
  * decimalProblem('1e3') // the message of checkDecimalString
  */
 export function decimalProblem(value: unknown): string | undefined {
-  if (surelyDecimal(value)) return undefined;
   return typeof value === 'string' ? checkDecimalString(value) : STRING_MESSAGE;
 }
 
@@ -220,7 +218,6 @@ export function decimalProblem(value: unknown): string | undefined {
  * resourceIdProblem('prod-1') // the message of checkResourceId
  */
 export function resourceIdProblem(value: unknown): string | undefined {
-  if (surelyResourceId(value)) return undefined;
   return typeof value === 'string' ? checkResourceId(value) : STRING_MESSAGE;
 }
 
@@ -249,15 +246,13 @@ export function domainProblem(value: unknown): string | undefined {
 export type DateTimeProblem = { readonly error: string };
 
 /**
- * A date-time in canonical form, as `DateTimeSchema`: the canonical string (the value itself
- * when it already is one), or the problem.
+ * A date-time in canonical form, as `DateTimeSchema`: the canonical string, or the problem.
  *
  * @example
  * dateTimeValue('2026-01-01t00:00:00z') // '2026-01-01T00:00:00Z'
  * dateTimeValue(7)                      // { error: 'must be a string' }
  */
 export function dateTimeValue(value: unknown): string | DateTimeProblem {
-  if (surelyDateTime(value)) return value as string;
   if (typeof value !== 'string') return { error: STRING_MESSAGE };
   const canonical = canonicalDateTime(value);
   return canonical.ok ? canonical.value : { error: canonical.error };

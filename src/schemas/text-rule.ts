@@ -49,8 +49,6 @@ export const UNLIMITED_TEXT: FieldLimit = Object.freeze({ max: Number.POSITIVE_I
  * textProblem(7)                             // 'must be a string'
  */
 export function textProblem(value: unknown, limit: FieldLimit = UNLIMITED_TEXT): string | undefined {
-  const min = limit.min ?? 0;
-  if (min <= 1 && surelyText(value, min === 1 ? 1 : 0, limit.max)) return undefined;
   return typeof value === 'string' ? checkTextLength(value, limit) : STRING_MESSAGE;
 }
 

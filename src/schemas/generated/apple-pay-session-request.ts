@@ -4,7 +4,7 @@ import type { RequestLimits } from '../../limits/index.js';
 import { isJsonObject } from '../is-json-object.js';
 import { domainProblem } from '../leaf-rules.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE } from '../messages.js';
-import { textProblem } from '../text-rule.js';
+import { surelyText, textProblem } from '../text-rule.js';
 import type { ApplePaySessionRequest } from '../shapes/apple-pay-session.js';
 import type { ErrorBody, ValidationResult } from '../validation-result.js';
 import { ValidationRun } from '../validation-run.js';
@@ -27,17 +27,15 @@ function isField1(key: string): boolean {
 /** The body: checked and copied in the schema's key order. */
 function object1(run: ValidationRun, value: Out): Out {
   const out: Out = {};
-  if (run.stopped) return out;
   const x2 = value['domain'];
   if (x2 !== undefined || 'domain' in value) {
     const m3 = domainProblem(x2);
     if (m3 === undefined) out['domain'] = x2;
     else run.fail(['domain'], m3);
   } else run.fail(['domain'], REQUIRED_MESSAGE);
-  if (run.stopped) return out;
   const x4 = value['displayName'];
   if (x4 !== undefined || 'displayName' in value) {
-    const m5 = textProblem(x4, TEXT_LIMIT_1);
+    const m5 = surelyText(x4, 0, 64) ? undefined : textProblem(x4, TEXT_LIMIT_1);
     if (m5 === undefined) out['displayName'] = x4;
     else run.fail(['displayName'], m5);
   } else run.fail(['displayName'], REQUIRED_MESSAGE);

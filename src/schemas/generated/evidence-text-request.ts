@@ -3,7 +3,7 @@
 import type { RequestLimits } from '../../limits/index.js';
 import { isJsonObject } from '../is-json-object.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from '../messages.js';
-import { textProblem } from '../text-rule.js';
+import { surelyText, textProblem } from '../text-rule.js';
 import type { EvidenceTextRequest } from '../shapes/evidence-text.js';
 import type { ErrorBody, ValidationResult } from '../validation-result.js';
 import { ValidationRun } from '../validation-run.js';
@@ -28,17 +28,15 @@ function isField1(key: string): boolean {
 /** The body: checked and copied in the schema's key order. */
 function object1(run: ValidationRun, value: Out): Out {
   const out: Out = {};
-  if (run.stopped) return out;
   const x2 = value['evidenceType'];
   if (x2 !== undefined || 'evidenceType' in value) {
     const m3 = ONE_OF_1.has(x2) ? undefined : ONE_OF_MESSAGE_2;
     if (m3 === undefined) out['evidenceType'] = x2;
     else run.fail(['evidenceType'], m3);
   } else run.fail(['evidenceType'], REQUIRED_MESSAGE);
-  if (run.stopped) return out;
   const x4 = value['text'];
   if (x4 !== undefined || 'text' in value) {
-    const m5 = textProblem(x4, TEXT_LIMIT_3);
+    const m5 = surelyText(x4, 0, 750) ? undefined : textProblem(x4, TEXT_LIMIT_3);
     if (m5 === undefined) out['text'] = x4;
     else run.fail(['text'], m5);
   } else run.fail(['text'], REQUIRED_MESSAGE);

@@ -3,9 +3,9 @@
 import type { RequestLimits } from '../../limits/index.js';
 import { tooManyMessage } from '../../limits/index.js';
 import { isJsonObject } from '../is-json-object.js';
-import { currencyProblem, dateTimeValue, decimalProblem, int32Problem, linkProblem, resourceIdProblem } from '../leaf-rules.js';
+import { currencyProblem, dateTimeValue, decimalProblem, int32Problem, linkProblem, resourceIdProblem, surelyCurrency, surelyDateTime, surelyDecimal, surelyResourceId } from '../leaf-rules.js';
 import { ARRAY_MESSAGE, BODY_NOT_OBJECT_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from '../messages.js';
-import { textProblem } from '../text-rule.js';
+import { surelyText, textProblem } from '../text-rule.js';
 import type { InvoiceUpdateErrorBody } from '../error-body.js';
 import type { InvoiceUpdate } from '../shapes/invoice-update.js';
 import type { InvoiceUpdateValidation } from '../validation-result.js';
@@ -37,17 +37,15 @@ function object16(run: ValidationRun, value: unknown, list0: readonly unknown[],
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x17 = value['currency'];
   if (x17 !== undefined || 'currency' in value) {
-    const m18 = currencyProblem(x17);
+    const m18 = surelyCurrency(x17) ? undefined : currencyProblem(x17);
     if (m18 === undefined) out['currency'] = x17;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'currency'], m18);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'currency'], REQUIRED_MESSAGE);
-  if (run.stopped) return out;
   const x19 = value['valueDecimal'];
   if (x19 !== undefined || 'valueDecimal' in value) {
-    const m20 = decimalProblem(x19);
+    const m20 = surelyDecimal(x19) ? undefined : decimalProblem(x19);
     if (m20 === undefined) out['valueDecimal'] = x19;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'valueDecimal'], m20);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'valueDecimal'], REQUIRED_MESSAGE);
@@ -78,17 +76,15 @@ function object33(run: ValidationRun, value: unknown, list0: readonly unknown[],
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x34 = value['currency'];
   if (x34 !== undefined || 'currency' in value) {
-    const m35 = currencyProblem(x34);
+    const m35 = surelyCurrency(x34) ? undefined : currencyProblem(x34);
     if (m35 === undefined) out['currency'] = x34;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'currency'], m35);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'currency'], REQUIRED_MESSAGE);
-  if (run.stopped) return out;
   const x36 = value['valueDecimal'];
   if (x36 !== undefined || 'valueDecimal' in value) {
-    const m37 = decimalProblem(x36);
+    const m37 = surelyDecimal(x36) ? undefined : decimalProblem(x36);
     if (m37 === undefined) out['valueDecimal'] = x36;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'valueDecimal'], m37);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'valueDecimal'], REQUIRED_MESSAGE);
@@ -121,31 +117,27 @@ function object40(run: ValidationRun, value: unknown, list0: readonly unknown[],
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x41 = value['altText'];
   if (x41 !== undefined) {
-    const m42 = textProblem(x41, TEXT_LIMIT_3);
+    const m42 = surelyText(x41, 0, 125) ? undefined : textProblem(x41, TEXT_LIMIT_3);
     if (m42 === undefined) out['altText'] = x41;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'altText'], m42);
   } else if ('altText' in value) out['altText'] = undefined;
-  if (run.stopped) return out;
   const x43 = value['imageID'];
   if (x43 !== undefined) {
-    const m44 = resourceIdProblem(x43);
+    const m44 = surelyResourceId(x43) ? undefined : resourceIdProblem(x43);
     if (m44 === undefined) out['imageID'] = x43;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'imageID'], m44);
   } else if ('imageID' in value) out['imageID'] = undefined;
-  if (run.stopped) return out;
   const x45 = value['link'];
   if (x45 !== undefined) {
     const m46 = linkProblem(x45);
     if (m46 === undefined) out['link'] = x45;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'link'], m46);
   } else if ('link' in value) out['link'] = undefined;
-  if (run.stopped) return out;
   const x47 = value['publicID'];
   if (x47 !== undefined) {
-    const m48 = textProblem(x47);
+    const m48 = surelyText(x47, 0, Infinity) ? undefined : textProblem(x47);
     if (m48 === undefined) out['publicID'] = x47;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'publicID'], m48);
   } else if ('publicID' in value) out['publicID'] = undefined;
@@ -198,24 +190,21 @@ function object25(run: ValidationRun, value: unknown, list0: readonly unknown[],
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x26 = value['name'];
   if (x26 !== undefined || 'name' in value) {
-    const m27 = textProblem(x26, TEXT_LIMIT_1);
+    const m27 = surelyText(x26, 1, 150) ? undefined : textProblem(x26, TEXT_LIMIT_1);
     if (m27 === undefined) out['name'] = x26;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'name'], m27);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'name'], REQUIRED_MESSAGE);
-  if (run.stopped) return out;
   const x28 = value['quantity'];
   if (x28 !== undefined || 'quantity' in value) {
     const m29 = int32Problem(x28);
     if (m29 === undefined) out['quantity'] = x28;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'quantity'], m29);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'quantity'], REQUIRED_MESSAGE);
-  if (run.stopped) return out;
   const x30 = value['group'];
   if (x30 !== undefined) {
-    const m31 = textProblem(x30, TEXT_LIMIT_2);
+    const m31 = surelyText(x30, 0, 100) ? undefined : textProblem(x30, TEXT_LIMIT_2);
     if (m31 === undefined) out['group'] = x30;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'group'], m31);
   } else if ('group' in value) out['group'] = undefined;
@@ -277,31 +266,27 @@ function object53(run: ValidationRun, value: unknown, list0: readonly unknown[],
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x54 = value['altText'];
   if (x54 !== undefined) {
-    const m55 = textProblem(x54, TEXT_LIMIT_3);
+    const m55 = surelyText(x54, 0, 125) ? undefined : textProblem(x54, TEXT_LIMIT_3);
     if (m55 === undefined) out['altText'] = x54;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'altText'], m55);
   } else if ('altText' in value) out['altText'] = undefined;
-  if (run.stopped) return out;
   const x56 = value['imageID'];
   if (x56 !== undefined) {
-    const m57 = resourceIdProblem(x56);
+    const m57 = surelyResourceId(x56) ? undefined : resourceIdProblem(x56);
     if (m57 === undefined) out['imageID'] = x56;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'imageID'], m57);
   } else if ('imageID' in value) out['imageID'] = undefined;
-  if (run.stopped) return out;
   const x58 = value['link'];
   if (x58 !== undefined) {
     const m59 = linkProblem(x58);
     if (m59 === undefined) out['link'] = x58;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'link'], m59);
   } else if ('link' in value) out['link'] = undefined;
-  if (run.stopped) return out;
   const x60 = value['publicID'];
   if (x60 !== undefined) {
-    const m61 = textProblem(x60);
+    const m61 = surelyText(x60, 0, Infinity) ? undefined : textProblem(x60);
     if (m61 === undefined) out['publicID'] = x60;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'publicID'], m61);
   } else if ('publicID' in value) out['publicID'] = undefined;
@@ -355,10 +340,9 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x13 = value['name'];
   if (x13 !== undefined || 'name' in value) {
-    const m14 = textProblem(x13, TEXT_LIMIT_1);
+    const m14 = surelyText(x13, 1, 150) ? undefined : textProblem(x13, TEXT_LIMIT_1);
     if (m14 === undefined) out['name'] = x13;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'name'], m14);
   } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'name'], REQUIRED_MESSAGE);
@@ -382,7 +366,7 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (run.stopped) return out;
   const x49 = value['productID'];
   if (x49 !== undefined) {
-    const m50 = resourceIdProblem(x49);
+    const m50 = surelyResourceId(x49) ? undefined : resourceIdProblem(x49);
     if (m50 === undefined) out['productID'] = x49;
     else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'productID'], m50);
   } else if ('productID' in value) out['productID'] = undefined;
@@ -468,17 +452,15 @@ function object65(run: ValidationRun, value: unknown): Out | undefined {
     return undefined;
   }
   const out: Out = {};
-  if (run.stopped) return out;
   const x66 = value['currency'];
   if (x66 !== undefined) {
-    const m67 = currencyProblem(x66);
+    const m67 = surelyCurrency(x66) ? undefined : currencyProblem(x66);
     if (m67 === undefined) out['currency'] = x66;
     else run.fail(['taxAmount', 'currency'], m67);
   } else if ('currency' in value) out['currency'] = undefined;
-  if (run.stopped) return out;
   const x68 = value['valueDecimal'];
   if (x68 !== undefined) {
-    const m69 = decimalProblem(x68);
+    const m69 = surelyDecimal(x68) ? undefined : decimalProblem(x68);
     if (m69 === undefined) out['valueDecimal'] = x68;
     else run.fail(['taxAmount', 'valueDecimal'], m69);
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
@@ -509,31 +491,34 @@ function isField1(key: string): boolean {
 /** The body: checked and copied in the schema's key order. */
 function object1(run: ValidationRun, value: Out): Out {
   const out: Out = {};
-  if (run.stopped) return out;
   const x2 = value['description'];
   if (x2 !== undefined) {
-    const m3 = textProblem(x2);
+    const m3 = surelyText(x2, 0, Infinity) ? undefined : textProblem(x2);
     if (m3 === undefined) out['description'] = x2;
     else run.fail(['description'], m3);
   } else if ('description' in value) out['description'] = undefined;
-  if (run.stopped) return out;
   const x4 = value['dueDate'];
   if (x4 !== undefined) {
     if (x4 === null) out['dueDate'] = null;
     else {
-      const r5 = dateTimeValue(x4);
-      if (typeof r5 === 'string') out['dueDate'] = r5;
-      else run.fail(['dueDate'], r5.error);
+      if (surelyDateTime(x4)) out['dueDate'] = x4;
+      else {
+        const r5 = dateTimeValue(x4);
+        if (typeof r5 === 'string') out['dueDate'] = r5;
+        else run.fail(['dueDate'], r5.error);
+      }
     }
   } else if ('dueDate' in value) out['dueDate'] = undefined;
-  if (run.stopped) return out;
   const x6 = value['invoiceDate'];
   if (x6 !== undefined) {
     if (x6 === null) out['invoiceDate'] = null;
     else {
-      const r7 = dateTimeValue(x6);
-      if (typeof r7 === 'string') out['invoiceDate'] = r7;
-      else run.fail(['invoiceDate'], r7.error);
+      if (surelyDateTime(x6)) out['invoiceDate'] = x6;
+      else {
+        const r7 = dateTimeValue(x6);
+        if (typeof r7 === 'string') out['invoiceDate'] = r7;
+        else run.fail(['invoiceDate'], r7.error);
+      }
     }
   } else if ('invoiceDate' in value) out['invoiceDate'] = undefined;
   if (run.stopped) return out;
