@@ -196,12 +196,36 @@ class Writer {
       .join('');
   }
 
+  /** The name of the function that gives the error-body keys of the object at each path. */
+  private readonly keyFunctions = new Map<string, string>();
+
   /** The error-body keys of `path` (then `tail`), as an expression evaluated only when an error is reported. */
   private keys(path: readonly Segment[], tail: readonly string[] = []): string {
+    if (path.length === 0) return `[${tail.map(q).join(', ')}]`;
+    const fn = this.keyFunctions.get(pathText(path));
+    if (fn === undefined) {
+      const last = path[path.length - 1] as Segment;
+      if (!('key' in last)) throw new Error(`${pathText(path)}: no key function`);
+      return this.keys(path.slice(0, -1), [last.key, ...tail]);
+    }
+    return `${fn}(run${this.args(path)}${tail.map((t) => `, ${q(t)}`).join('')})`;
+  }
+
+  /** Writes the key function of the object at `path` (not the body). */
+  private keyFunction(path: readonly Segment[]): void {
     const parts = path.map((s) =>
       'key' in s ? q(s.key) : s.named ? `run.elementKey(list${s.depth}, i${s.depth}, ${q(s.array)})` : `\`[\${i${s.depth}}]\``,
     );
-    return `[${[...parts, ...tail.map((t) => q(t))].join(', ')}]`;
+    const name = `keys${this.count}`;
+    this.keyFunctions.set(pathText(path), name);
+    this.functions.push(
+      [
+        `/** The error-body keys of \`${pathText(path)}\`, then \`tail\`. */`,
+        `function ${name}(run: ValidationRun${this.params(path)}, ...tail: string[]): string[] {`,
+        `  return [${parts.join(', ')}, ...tail];`,
+        '}',
+      ].join('\n'),
+    );
   }
 
   /** The expression of the message of leaf `leaf` for `x` (undefined when it passes). */
@@ -294,6 +318,7 @@ class Writer {
   object(node: Extract<Node, { kind: 'object' }>, path: readonly Segment[]): string {
     const name = this.fresh(`object`);
     const isField = `isField${this.count}`;
+    if (path.length > 0) this.keyFunction(path);
     if (path.length > 0) this.uses.add('OBJECT_MESSAGE');
     this.uses.add('isJsonObject');
     const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';

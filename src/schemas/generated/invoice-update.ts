@@ -19,6 +19,21 @@ const TEXT_LIMIT_3 = Object.freeze({ max: 125 });
 const ONE_OF_4 = new Set<unknown>(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 const ONE_OF_MESSAGE_5 = oneOfMessage(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 
+/** The error-body keys of `lineItems`, then `tail`. */
+function keys9(run: ValidationRun, ...tail: string[]): string[] {
+  return ['lineItems', ...tail];
+}
+
+/** The error-body keys of `lineItems.items[]`, then `tail`. */
+function keys12(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
+  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), ...tail];
+}
+
+/** The error-body keys of `lineItems.items[].basePrice`, then `tail`. */
+function keys16(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
+  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', ...tail];
+}
+
 /** The fields of `lineItems.items[].basePrice`. */
 function isField16(key: string): boolean {
   switch (key) {
@@ -33,7 +48,7 @@ function isField16(key: string): boolean {
 /** `lineItems.items[].basePrice`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object16(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice'], OBJECT_MESSAGE);
+    run.fail(keys16(run, list0, i0), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -41,21 +56,31 @@ function object16(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x17 !== undefined || 'currency' in value) {
     const m18 = surelyCurrency(x17) ? undefined : currencyProblem(x17);
     if (m18 === undefined) out['currency'] = x17;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'currency'], m18);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'currency'], REQUIRED_MESSAGE);
+    else run.fail(keys16(run, list0, i0, 'currency'), m18);
+  } else run.fail(keys16(run, list0, i0, 'currency'), REQUIRED_MESSAGE);
   const x19 = value['valueDecimal'];
   if (x19 !== undefined || 'valueDecimal' in value) {
     const m20 = surelyDecimal(x19) ? undefined : decimalProblem(x19);
     if (m20 === undefined) out['valueDecimal'] = x19;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'valueDecimal'], m20);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', 'valueDecimal'], REQUIRED_MESSAGE);
+    else run.fail(keys16(run, list0, i0, 'valueDecimal'), m20);
+  } else run.fail(keys16(run, list0, i0, 'valueDecimal'), REQUIRED_MESSAGE);
   for (const key in value) {
     if (!isField16(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice'], value, isField16);
+      run.unknownFields(keys16(run, list0, i0), value, isField16);
       break;
     }
   }
   return out;
+}
+
+/** The error-body keys of `lineItems.items[].options[]`, then `tail`. */
+function keys25(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
+  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), ...tail];
+}
+
+/** The error-body keys of `lineItems.items[].options[].priceModifier`, then `tail`. */
+function keys33(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
+  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', ...tail];
 }
 
 /** The fields of `lineItems.items[].options[].priceModifier`. */
@@ -72,7 +97,7 @@ function isField33(key: string): boolean {
 /** `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object33(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier'], OBJECT_MESSAGE);
+    run.fail(keys33(run, list0, i0, list1, i1), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -80,21 +105,26 @@ function object33(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x34 !== undefined || 'currency' in value) {
     const m35 = surelyCurrency(x34) ? undefined : currencyProblem(x34);
     if (m35 === undefined) out['currency'] = x34;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'currency'], m35);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'currency'], REQUIRED_MESSAGE);
+    else run.fail(keys33(run, list0, i0, list1, i1, 'currency'), m35);
+  } else run.fail(keys33(run, list0, i0, list1, i1, 'currency'), REQUIRED_MESSAGE);
   const x36 = value['valueDecimal'];
   if (x36 !== undefined || 'valueDecimal' in value) {
     const m37 = surelyDecimal(x36) ? undefined : decimalProblem(x36);
     if (m37 === undefined) out['valueDecimal'] = x36;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'valueDecimal'], m37);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', 'valueDecimal'], REQUIRED_MESSAGE);
+    else run.fail(keys33(run, list0, i0, list1, i1, 'valueDecimal'), m37);
+  } else run.fail(keys33(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
   for (const key in value) {
     if (!isField33(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier'], value, isField33);
+      run.unknownFields(keys33(run, list0, i0, list1, i1), value, isField33);
       break;
     }
   }
   return out;
+}
+
+/** The error-body keys of `lineItems.items[].options[].images[]`, then `tail`. */
+function keys40(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, ...tail: string[]): string[] {
+  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, ...tail];
 }
 
 /** The fields of `lineItems.items[].options[].images[]`. */
@@ -113,7 +143,7 @@ function isField40(key: string): boolean {
 /** `lineItems.items[].options[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object40(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`], OBJECT_MESSAGE);
+    run.fail(keys40(run, list0, i0, list1, i1, i2), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -121,29 +151,29 @@ function object40(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x41 !== undefined) {
     const m42 = surelyText(x41, 0, 125) ? undefined : textProblem(x41, TEXT_LIMIT_3);
     if (m42 === undefined) out['altText'] = x41;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'altText'], m42);
+    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'altText'), m42);
   } else if ('altText' in value) out['altText'] = undefined;
   const x43 = value['imageID'];
   if (x43 !== undefined) {
     const m44 = surelyResourceId(x43) ? undefined : resourceIdProblem(x43);
     if (m44 === undefined) out['imageID'] = x43;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'imageID'], m44);
+    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'imageID'), m44);
   } else if ('imageID' in value) out['imageID'] = undefined;
   const x45 = value['link'];
   if (x45 !== undefined) {
     const m46 = linkProblem(x45);
     if (m46 === undefined) out['link'] = x45;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'link'], m46);
+    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'link'), m46);
   } else if ('link' in value) out['link'] = undefined;
   const x47 = value['publicID'];
   if (x47 !== undefined) {
     const m48 = surelyText(x47, 0, Infinity) ? undefined : textProblem(x47);
     if (m48 === undefined) out['publicID'] = x47;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, 'publicID'], m48);
+    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'publicID'), m48);
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
     if (!isField40(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`], value, isField40);
+      run.unknownFields(keys40(run, list0, i0, list1, i1, i2), value, isField40);
       break;
     }
   }
@@ -153,12 +183,12 @@ function object40(run: ValidationRun, value: unknown, list0: readonly unknown[],
 /** `lineItems.items[].options[].images`: at most `limits.imagesPerOption` images. */
 function array39(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images'], ARRAY_MESSAGE);
+    run.fail(keys25(run, list0, i0, list1, i1, 'images'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.imagesPerOption;
   if (value.length > max) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images'], tooManyMessage(max, 'images'));
+    run.fail(keys25(run, list0, i0, list1, i1, 'images'), tooManyMessage(max, 'images'));
     return undefined;
   }
   const out: unknown[] = [];
@@ -186,7 +216,7 @@ function isField25(key: string): boolean {
 /** `lineItems.items[].options[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object25(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options')], OBJECT_MESSAGE);
+    run.fail(keys25(run, list0, i0, list1, i1), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -194,19 +224,19 @@ function object25(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x26 !== undefined || 'name' in value) {
     const m27 = surelyText(x26, 1, 150) ? undefined : textProblem(x26, TEXT_LIMIT_1);
     if (m27 === undefined) out['name'] = x26;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'name'], m27);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'name'], REQUIRED_MESSAGE);
+    else run.fail(keys25(run, list0, i0, list1, i1, 'name'), m27);
+  } else run.fail(keys25(run, list0, i0, list1, i1, 'name'), REQUIRED_MESSAGE);
   const x28 = value['quantity'];
   if (x28 !== undefined || 'quantity' in value) {
     const m29 = int32Problem(x28);
     if (m29 === undefined) out['quantity'] = x28;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'quantity'], m29);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'quantity'], REQUIRED_MESSAGE);
+    else run.fail(keys25(run, list0, i0, list1, i1, 'quantity'), m29);
+  } else run.fail(keys25(run, list0, i0, list1, i1, 'quantity'), REQUIRED_MESSAGE);
   const x30 = value['group'];
   if (x30 !== undefined) {
     const m31 = surelyText(x30, 0, 100) ? undefined : textProblem(x30, TEXT_LIMIT_2);
     if (m31 === undefined) out['group'] = x30;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'group'], m31);
+    else run.fail(keys25(run, list0, i0, list1, i1, 'group'), m31);
   } else if ('group' in value) out['group'] = undefined;
   if (run.stopped) return out;
   const x32 = value['priceModifier'];
@@ -220,7 +250,7 @@ function object25(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options')], value, isField25);
+      run.unknownFields(keys25(run, list0, i0, list1, i1), value, isField25);
       break;
     }
   }
@@ -230,12 +260,12 @@ function object25(run: ValidationRun, value: unknown, list0: readonly unknown[],
 /** `lineItems.items[].options`: at most `limits.optionsPerItem` options. */
 function array24(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options'], ARRAY_MESSAGE);
+    run.fail(keys12(run, list0, i0, 'options'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.optionsPerItem;
   if (value.length > max) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options'], tooManyMessage(max, 'options'));
+    run.fail(keys12(run, list0, i0, 'options'), tooManyMessage(max, 'options'));
     return undefined;
   }
   const out: unknown[] = [];
@@ -244,6 +274,11 @@ function array24(run: ValidationRun, value: unknown, list0: readonly unknown[], 
     if (run.stopped) return undefined;
   }
   return out;
+}
+
+/** The error-body keys of `lineItems.items[].images[]`, then `tail`. */
+function keys53(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, ...tail: string[]): string[] {
+  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, ...tail];
 }
 
 /** The fields of `lineItems.items[].images[]`. */
@@ -262,7 +297,7 @@ function isField53(key: string): boolean {
 /** `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object53(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`], OBJECT_MESSAGE);
+    run.fail(keys53(run, list0, i0, i1), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -270,29 +305,29 @@ function object53(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x54 !== undefined) {
     const m55 = surelyText(x54, 0, 125) ? undefined : textProblem(x54, TEXT_LIMIT_3);
     if (m55 === undefined) out['altText'] = x54;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'altText'], m55);
+    else run.fail(keys53(run, list0, i0, i1, 'altText'), m55);
   } else if ('altText' in value) out['altText'] = undefined;
   const x56 = value['imageID'];
   if (x56 !== undefined) {
     const m57 = surelyResourceId(x56) ? undefined : resourceIdProblem(x56);
     if (m57 === undefined) out['imageID'] = x56;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'imageID'], m57);
+    else run.fail(keys53(run, list0, i0, i1, 'imageID'), m57);
   } else if ('imageID' in value) out['imageID'] = undefined;
   const x58 = value['link'];
   if (x58 !== undefined) {
     const m59 = linkProblem(x58);
     if (m59 === undefined) out['link'] = x58;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'link'], m59);
+    else run.fail(keys53(run, list0, i0, i1, 'link'), m59);
   } else if ('link' in value) out['link'] = undefined;
   const x60 = value['publicID'];
   if (x60 !== undefined) {
     const m61 = surelyText(x60, 0, Infinity) ? undefined : textProblem(x60);
     if (m61 === undefined) out['publicID'] = x60;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, 'publicID'], m61);
+    else run.fail(keys53(run, list0, i0, i1, 'publicID'), m61);
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
     if (!isField53(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`], value, isField53);
+      run.unknownFields(keys53(run, list0, i0, i1), value, isField53);
       break;
     }
   }
@@ -302,12 +337,12 @@ function object53(run: ValidationRun, value: unknown, list0: readonly unknown[],
 /** `lineItems.items[].images`: at most `limits.imagesPerItem` images. */
 function array52(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images'], ARRAY_MESSAGE);
+    run.fail(keys12(run, list0, i0, 'images'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.imagesPerItem;
   if (value.length > max) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images'], tooManyMessage(max, 'images'));
+    run.fail(keys12(run, list0, i0, 'images'), tooManyMessage(max, 'images'));
     return undefined;
   }
   const out: unknown[] = [];
@@ -336,7 +371,7 @@ function isField12(key: string): boolean {
 /** `lineItems.items[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object12(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items')], OBJECT_MESSAGE);
+    run.fail(keys12(run, list0, i0), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -344,20 +379,20 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x13 !== undefined || 'name' in value) {
     const m14 = surelyText(x13, 1, 150) ? undefined : textProblem(x13, TEXT_LIMIT_1);
     if (m14 === undefined) out['name'] = x13;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'name'], m14);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'name'], REQUIRED_MESSAGE);
+    else run.fail(keys12(run, list0, i0, 'name'), m14);
+  } else run.fail(keys12(run, list0, i0, 'name'), REQUIRED_MESSAGE);
   if (run.stopped) return out;
   const x15 = value['basePrice'];
   if (x15 !== undefined || 'basePrice' in value) {
     out['basePrice'] = object16(run, x15, list0, i0);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice'], REQUIRED_MESSAGE);
+  } else run.fail(keys12(run, list0, i0, 'basePrice'), REQUIRED_MESSAGE);
   if (run.stopped) return out;
   const x21 = value['quantity'];
   if (x21 !== undefined || 'quantity' in value) {
     const m22 = int32Problem(x21);
     if (m22 === undefined) out['quantity'] = x21;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'quantity'], m22);
-  } else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'quantity'], REQUIRED_MESSAGE);
+    else run.fail(keys12(run, list0, i0, 'quantity'), m22);
+  } else run.fail(keys12(run, list0, i0, 'quantity'), REQUIRED_MESSAGE);
   if (run.stopped) return out;
   const x23 = value['options'];
   if (x23 !== undefined) {
@@ -368,7 +403,7 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x49 !== undefined) {
     const m50 = surelyResourceId(x49) ? undefined : resourceIdProblem(x49);
     if (m50 === undefined) out['productID'] = x49;
-    else run.fail(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'productID'], m50);
+    else run.fail(keys12(run, list0, i0, 'productID'), m50);
   } else if ('productID' in value) out['productID'] = undefined;
   if (run.stopped) return out;
   const x51 = value['images'];
@@ -377,7 +412,7 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
     if (!isField12(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems', 'items', run.elementKey(list0, i0, 'items')], value, isField12);
+      run.unknownFields(keys12(run, list0, i0), value, isField12);
       break;
     }
   }
@@ -387,12 +422,12 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
 /** `lineItems.items`: at most `limits.lineItems` items. */
 function array11(run: ValidationRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(['lineItems', 'items'], ARRAY_MESSAGE);
+    run.fail(keys9(run, 'items'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.lineItems;
   if (value.length > max) {
-    run.fail(['lineItems', 'items'], tooManyMessage(max, 'items'));
+    run.fail(keys9(run, 'items'), tooManyMessage(max, 'items'));
     return undefined;
   }
   const out: unknown[] = [];
@@ -416,7 +451,7 @@ function isField9(key: string): boolean {
 /** `lineItems`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object9(run: ValidationRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems'], OBJECT_MESSAGE);
+    run.fail(keys9(run), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -424,14 +459,19 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
   const x10 = value['items'];
   if (x10 !== undefined || 'items' in value) {
     out['items'] = array11(run, x10);
-  } else run.fail(['lineItems', 'items'], REQUIRED_MESSAGE);
+  } else run.fail(keys9(run, 'items'), REQUIRED_MESSAGE);
   for (const key in value) {
     if (!isField9(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems'], value, isField9);
+      run.unknownFields(keys9(run), value, isField9);
       break;
     }
   }
   return out;
+}
+
+/** The error-body keys of `taxAmount`, then `tail`. */
+function keys65(run: ValidationRun, ...tail: string[]): string[] {
+  return ['taxAmount', ...tail];
 }
 
 /** The fields of `taxAmount`. */
@@ -448,7 +488,7 @@ function isField65(key: string): boolean {
 /** `taxAmount`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object65(run: ValidationRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['taxAmount'], OBJECT_MESSAGE);
+    run.fail(keys65(run), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -456,17 +496,17 @@ function object65(run: ValidationRun, value: unknown): Out | undefined {
   if (x66 !== undefined) {
     const m67 = surelyCurrency(x66) ? undefined : currencyProblem(x66);
     if (m67 === undefined) out['currency'] = x66;
-    else run.fail(['taxAmount', 'currency'], m67);
+    else run.fail(keys65(run, 'currency'), m67);
   } else if ('currency' in value) out['currency'] = undefined;
   const x68 = value['valueDecimal'];
   if (x68 !== undefined) {
     const m69 = surelyDecimal(x68) ? undefined : decimalProblem(x68);
     if (m69 === undefined) out['valueDecimal'] = x68;
-    else run.fail(['taxAmount', 'valueDecimal'], m69);
+    else run.fail(keys65(run, 'valueDecimal'), m69);
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
     if (!isField65(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['taxAmount'], value, isField65);
+      run.unknownFields(keys65(run), value, isField65);
       break;
     }
   }
