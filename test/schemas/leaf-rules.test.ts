@@ -27,6 +27,9 @@ import { anyText } from '../limits/code-points.js';
 // generated validators (verdict, status, value, error body with its key order) to the
 // valibot schemas there.
 
+/** The runs of a whole-body property: a tenth in the mutation run, where every mutant pays them again. */
+const runs = (n: number): number => (process.env['MUTATION_MODULE'] === undefined ? n : Math.ceil(n / 10));
+
 /** The same answer, key order included. */
 function expectSame(fast: unknown, reference: unknown): void {
   expect(fast).toEqual(reference);
@@ -243,7 +246,7 @@ describe('validateInvoiceUpdate agrees with the valibot schema', () => {
         expect(reference.ok).toBe(true);
         expectSame(validateInvoiceUpdate(structuredClone(body)), reference);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -259,11 +262,11 @@ describe('validateInvoiceUpdate agrees with the valibot schema', () => {
         if (reference.ok) accepted += 1;
         else refused += 1;
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
     // Both sides of the edge were reached: bodies accepted and bodies refused.
-    expect(accepted).toBeGreaterThan(50);
-    expect(refused).toBeGreaterThan(50);
+    expect(accepted).toBeGreaterThan(runs(1000) / 20);
+    expect(refused).toBeGreaterThan(runs(1000) / 20);
   });
 
   it('on objects with inherited, non-enumerable or accessor fields, as the exact validator reads them', () => {
@@ -290,7 +293,7 @@ describe('the evidence-text and wallet-session validators agree with their schem
         if (type !== null) body['evidenceType'] = type;
         expectSame(validateEvidenceTextRequest(body), validateEvidenceTextRequestWithSchema(body));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -307,7 +310,7 @@ describe('the evidence-text and wallet-session validators agree with their schem
           expectSame(validateApplePaySessionRequest(body), validateApplePaySessionRequestWithSchema(body));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
