@@ -260,18 +260,18 @@ class Writer {
     }
   }
 
-  /** The statements that check `x` (known not to be undefined) at `path`.`name` and store it in `out`. */
-  private present(node: Node, x: string, path: readonly Segment[], name: string, out: string): string[] {
+  /** The statements that check `x` (known not to be undefined) at `path`.`name` and `store` its output. */
+  private present(node: Node, x: string, path: readonly Segment[], name: string, store: (expr: string) => string): string[] {
     const at = q(name);
     const here = [...path, { key: name }];
     switch (node.kind) {
       case 'object':
-        return [`${out}[${at}] = ${this.object(node, here)}(run, ${x}${this.args(path)});`];
+        return [store(`${this.object(node, here)}(run, ${x}${this.args(path)})`)];
       case 'array':
-        return [`${out}[${at}] = ${this.array(node, here, name)}(run, ${x}${this.args(path)});`];
+        return [store(`${this.array(node, here, name)}(run, ${x}${this.args(path)})`)];
       case 'nullable': {
-        const inner = this.present(node.inner, x, path, name, out);
-        return [`if (${x} === null) ${out}[${at}] = null;`, 'else {', ...inner.map((l) => `  ${l}`), '}'];
+        const inner = this.present(node.inner, x, path, name, store);
+        return [`if (${x} === null) ${store('null')}`, 'else {', ...inner.map((l) => `  ${l}`), '}'];
       }
       case 'leaf': {
         if (node.rule === 'dateTime') {
@@ -279,10 +279,10 @@ class Writer {
           const r = this.fresh('r');
           this.uses.add('surelyDateTime');
           return [
-            `if (surelyDateTime(${x})) ${out}[${at}] = ${x};`,
+            `if (surelyDateTime(${x})) ${store(x)}`,
             'else {',
             `  const ${r} = dateTimeValue(${x});`,
-            `  if (typeof ${r} === 'string') ${out}[${at}] = ${r};`,
+            `  if (typeof ${r} === 'string') ${store(r)}`,
             `  else run.fail(${this.keys(path, [name])}, ${r}.error);`,
             '}',
           ];
@@ -290,7 +290,7 @@ class Writer {
         const m = this.fresh('m');
         return [
           `const ${m} = ${this.problem(node, x)};`,
-          `if (${m} === undefined) ${out}[${at}] = ${x};`,
+          `if (${m} === undefined) ${store(x)}`,
           `else run.fail(${this.keys(path, [name])}, ${m});`,
         ];
       }
@@ -298,13 +298,14 @@ class Writer {
   }
 
   /** The statements of one field of an object at `path`. */
-  private field(field: Field, path: readonly Segment[], guarded: boolean): string[] {
+  private field(field: Field, path: readonly Segment[], guarded: boolean, into: string | undefined): string[] {
     const at = q(field.name);
     const x = this.fresh('x');
     // Once the error body is truncated nothing found later can change it: an object or array
     // field, and every field after one, is not even read then.
-    const lines = [...(guarded ? ['if (run.stopped) return out;'] : []), `const ${x} = value[${at}];`];
-    const check = this.present(field.node, x, path, field.name, 'out').map((l) => `  ${l}`);
+    const lines = [...(guarded ? ['if (run.stopped) return undefined;'] : []), `const ${x} = value[${at}];`];
+    const store = (expr: string) => (into === undefined ? `out[${at}] = ${expr};` : `${into} = ${expr};`);
+    const check = this.present(field.node, x, path, field.name, store).map((l) => `  ${l}`);
     if (field.optional) {
       lines.push(`if (${x} !== undefined) {`, ...check, `} else if (${at} in value) out[${at}] = undefined;`);
     } else {
@@ -323,7 +324,23 @@ class Writer {
     this.uses.add('isJsonObject');
     const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';
     const firstComplex = node.fields.findIndex(complex);
-    const body = node.fields.flatMap((f, i) => this.field(f, path, firstComplex !== -1 && i >= firstComplex));
+    // The leading required fields go into temporaries and the output starts as a literal of
+    // them (one allocation of the right shape); the fields after them are added to it.
+    const firstOptional = node.fields.findIndex((f) => f.optional);
+    const lead = firstOptional === -1 ? node.fields.length : firstOptional;
+    const temps = node.fields.slice(0, lead).map(() => this.fresh('v'));
+    const literal = `const out: Out = { ${node.fields
+      .slice(0, lead)
+      .map((f, i) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : q(f.name)}: ${temps[i]}`)
+      .join(', ')} };`.replace('{  }', '{}');
+    const body = [
+      ...temps.map((t) => `let ${t}: unknown;`),
+      ...node.fields.flatMap((f, i) => {
+        const lines = this.field(f, path, firstComplex !== -1 && i >= firstComplex, temps[i]);
+        return i === lead - 1 ? [...lines, literal] : lines;
+      }),
+    ];
+    if (lead === 0) body.unshift(literal);
     const where = path.length === 0 ? 'the body' : `\`${pathText(path)}\``;
     this.functions.push(
       [
@@ -339,7 +356,7 @@ class Writer {
         '',
         `/** ${path.length === 0 ? 'The body' : where}: checked and copied in the schema's key order${path.length === 0 ? '' : ', or undefined when it is not an object'}. */`,
         ...(path.length === 0
-          ? [`function ${name}(run: ValidationRun, value: Out): Out {`]
+          ? [`function ${name}(run: ValidationRun, value: Out): Out | undefined {`]
           : [
               `function ${name}(run: ValidationRun, value: unknown${this.params(path)}): Out | undefined {`,
               `  if (!isJsonObject(value)) {`,
@@ -347,7 +364,6 @@ class Writer {
               '    return undefined;',
               '  }',
             ]),
-        '  const out: Out = {};',
         ...body.map((l) => `  ${l}`),
         `  for (const key in value) {`,
         `    if (!${isField}(key) && Object.hasOwn(value, key)) {`,

@@ -25,20 +25,22 @@ function isField1(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: ValidationRun, value: Out): Out {
-  const out: Out = {};
-  const x2 = value['domain'];
-  if (x2 !== undefined || 'domain' in value) {
-    const m3 = domainProblem(x2);
-    if (m3 === undefined) out['domain'] = x2;
-    else run.fail(['domain'], m3);
+function object1(run: ValidationRun, value: Out): Out | undefined {
+  let v2: unknown;
+  let v3: unknown;
+  const x4 = value['domain'];
+  if (x4 !== undefined || 'domain' in value) {
+    const m5 = domainProblem(x4);
+    if (m5 === undefined) v2 = x4;
+    else run.fail(['domain'], m5);
   } else run.fail(['domain'], REQUIRED_MESSAGE);
-  const x4 = value['displayName'];
-  if (x4 !== undefined || 'displayName' in value) {
-    const m5 = surelyText(x4, 0, 64) ? undefined : textProblem(x4, TEXT_LIMIT_1);
-    if (m5 === undefined) out['displayName'] = x4;
-    else run.fail(['displayName'], m5);
+  const x6 = value['displayName'];
+  if (x6 !== undefined || 'displayName' in value) {
+    const m7 = surelyText(x6, 0, 64) ? undefined : textProblem(x6, TEXT_LIMIT_1);
+    if (m7 === undefined) v3 = x6;
+    else run.fail(['displayName'], m7);
   } else run.fail(['displayName'], REQUIRED_MESSAGE);
+  const out: Out = { domain: v2, displayName: v3 };
   for (const key in value) {
     if (!isField1(key) && Object.hasOwn(value, key)) {
       run.unknownFields([], value, isField1);

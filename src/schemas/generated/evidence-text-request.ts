@@ -26,20 +26,22 @@ function isField1(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: ValidationRun, value: Out): Out {
-  const out: Out = {};
-  const x2 = value['evidenceType'];
-  if (x2 !== undefined || 'evidenceType' in value) {
-    const m3 = ONE_OF_1.has(x2) ? undefined : ONE_OF_MESSAGE_2;
-    if (m3 === undefined) out['evidenceType'] = x2;
-    else run.fail(['evidenceType'], m3);
+function object1(run: ValidationRun, value: Out): Out | undefined {
+  let v2: unknown;
+  let v3: unknown;
+  const x4 = value['evidenceType'];
+  if (x4 !== undefined || 'evidenceType' in value) {
+    const m5 = ONE_OF_1.has(x4) ? undefined : ONE_OF_MESSAGE_2;
+    if (m5 === undefined) v2 = x4;
+    else run.fail(['evidenceType'], m5);
   } else run.fail(['evidenceType'], REQUIRED_MESSAGE);
-  const x4 = value['text'];
-  if (x4 !== undefined || 'text' in value) {
-    const m5 = surelyText(x4, 0, 750) ? undefined : textProblem(x4, TEXT_LIMIT_3);
-    if (m5 === undefined) out['text'] = x4;
-    else run.fail(['text'], m5);
+  const x6 = value['text'];
+  if (x6 !== undefined || 'text' in value) {
+    const m7 = surelyText(x6, 0, 750) ? undefined : textProblem(x6, TEXT_LIMIT_3);
+    if (m7 === undefined) v3 = x6;
+    else run.fail(['text'], m7);
   } else run.fail(['text'], REQUIRED_MESSAGE);
+  const out: Out = { evidenceType: v2, text: v3 };
   for (const key in value) {
     if (!isField1(key) && Object.hasOwn(value, key)) {
       run.unknownFields([], value, isField1);

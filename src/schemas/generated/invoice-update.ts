@@ -25,17 +25,17 @@ function keys9(run: ValidationRun, ...tail: string[]): string[] {
 }
 
 /** The error-body keys of `lineItems.items[]`, then `tail`. */
-function keys12(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
+function keys13(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
   return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), ...tail];
 }
 
 /** The error-body keys of `lineItems.items[].basePrice`, then `tail`. */
-function keys16(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
+function keys20(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
   return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', ...tail];
 }
 
 /** The fields of `lineItems.items[].basePrice`. */
-function isField16(key: string): boolean {
+function isField20(key: string): boolean {
   switch (key) {
     case 'currency':
     case 'valueDecimal':
@@ -46,27 +46,29 @@ function isField16(key: string): boolean {
 }
 
 /** `lineItems.items[].basePrice`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object16(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
+function object20(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys16(run, list0, i0), OBJECT_MESSAGE);
+    run.fail(keys20(run, list0, i0), OBJECT_MESSAGE);
     return undefined;
   }
-  const out: Out = {};
-  const x17 = value['currency'];
-  if (x17 !== undefined || 'currency' in value) {
-    const m18 = surelyCurrency(x17) ? undefined : currencyProblem(x17);
-    if (m18 === undefined) out['currency'] = x17;
-    else run.fail(keys16(run, list0, i0, 'currency'), m18);
-  } else run.fail(keys16(run, list0, i0, 'currency'), REQUIRED_MESSAGE);
-  const x19 = value['valueDecimal'];
-  if (x19 !== undefined || 'valueDecimal' in value) {
-    const m20 = surelyDecimal(x19) ? undefined : decimalProblem(x19);
-    if (m20 === undefined) out['valueDecimal'] = x19;
-    else run.fail(keys16(run, list0, i0, 'valueDecimal'), m20);
-  } else run.fail(keys16(run, list0, i0, 'valueDecimal'), REQUIRED_MESSAGE);
+  let v21: unknown;
+  let v22: unknown;
+  const x23 = value['currency'];
+  if (x23 !== undefined || 'currency' in value) {
+    const m24 = surelyCurrency(x23) ? undefined : currencyProblem(x23);
+    if (m24 === undefined) v21 = x23;
+    else run.fail(keys20(run, list0, i0, 'currency'), m24);
+  } else run.fail(keys20(run, list0, i0, 'currency'), REQUIRED_MESSAGE);
+  const x25 = value['valueDecimal'];
+  if (x25 !== undefined || 'valueDecimal' in value) {
+    const m26 = surelyDecimal(x25) ? undefined : decimalProblem(x25);
+    if (m26 === undefined) v22 = x25;
+    else run.fail(keys20(run, list0, i0, 'valueDecimal'), m26);
+  } else run.fail(keys20(run, list0, i0, 'valueDecimal'), REQUIRED_MESSAGE);
+  const out: Out = { currency: v21, valueDecimal: v22 };
   for (const key in value) {
-    if (!isField16(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys16(run, list0, i0), value, isField16);
+    if (!isField20(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys20(run, list0, i0), value, isField20);
       break;
     }
   }
@@ -74,17 +76,17 @@ function object16(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** The error-body keys of `lineItems.items[].options[]`, then `tail`. */
-function keys25(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
+function keys31(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
   return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), ...tail];
 }
 
 /** The error-body keys of `lineItems.items[].options[].priceModifier`, then `tail`. */
-function keys33(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
+function keys41(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
   return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', ...tail];
 }
 
 /** The fields of `lineItems.items[].options[].priceModifier`. */
-function isField33(key: string): boolean {
+function isField41(key: string): boolean {
   switch (key) {
     case 'currency':
     case 'valueDecimal':
@@ -95,27 +97,29 @@ function isField33(key: string): boolean {
 }
 
 /** `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object33(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
+function object41(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys33(run, list0, i0, list1, i1), OBJECT_MESSAGE);
+    run.fail(keys41(run, list0, i0, list1, i1), OBJECT_MESSAGE);
     return undefined;
   }
-  const out: Out = {};
-  const x34 = value['currency'];
-  if (x34 !== undefined || 'currency' in value) {
-    const m35 = surelyCurrency(x34) ? undefined : currencyProblem(x34);
-    if (m35 === undefined) out['currency'] = x34;
-    else run.fail(keys33(run, list0, i0, list1, i1, 'currency'), m35);
-  } else run.fail(keys33(run, list0, i0, list1, i1, 'currency'), REQUIRED_MESSAGE);
-  const x36 = value['valueDecimal'];
-  if (x36 !== undefined || 'valueDecimal' in value) {
-    const m37 = surelyDecimal(x36) ? undefined : decimalProblem(x36);
-    if (m37 === undefined) out['valueDecimal'] = x36;
-    else run.fail(keys33(run, list0, i0, list1, i1, 'valueDecimal'), m37);
-  } else run.fail(keys33(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
+  let v42: unknown;
+  let v43: unknown;
+  const x44 = value['currency'];
+  if (x44 !== undefined || 'currency' in value) {
+    const m45 = surelyCurrency(x44) ? undefined : currencyProblem(x44);
+    if (m45 === undefined) v42 = x44;
+    else run.fail(keys41(run, list0, i0, list1, i1, 'currency'), m45);
+  } else run.fail(keys41(run, list0, i0, list1, i1, 'currency'), REQUIRED_MESSAGE);
+  const x46 = value['valueDecimal'];
+  if (x46 !== undefined || 'valueDecimal' in value) {
+    const m47 = surelyDecimal(x46) ? undefined : decimalProblem(x46);
+    if (m47 === undefined) v43 = x46;
+    else run.fail(keys41(run, list0, i0, list1, i1, 'valueDecimal'), m47);
+  } else run.fail(keys41(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
+  const out: Out = { currency: v42, valueDecimal: v43 };
   for (const key in value) {
-    if (!isField33(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys33(run, list0, i0, list1, i1), value, isField33);
+    if (!isField41(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys41(run, list0, i0, list1, i1), value, isField41);
       break;
     }
   }
@@ -123,12 +127,12 @@ function object33(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** The error-body keys of `lineItems.items[].options[].images[]`, then `tail`. */
-function keys40(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, ...tail: string[]): string[] {
+function keys50(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, ...tail: string[]): string[] {
   return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, ...tail];
 }
 
 /** The fields of `lineItems.items[].options[].images[]`. */
-function isField40(key: string): boolean {
+function isField50(key: string): boolean {
   switch (key) {
     case 'altText':
     case 'imageID':
@@ -141,39 +145,39 @@ function isField40(key: string): boolean {
 }
 
 /** `lineItems.items[].options[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object40(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number): Out | undefined {
+function object50(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys40(run, list0, i0, list1, i1, i2), OBJECT_MESSAGE);
+    run.fail(keys50(run, list0, i0, list1, i1, i2), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
-  const x41 = value['altText'];
-  if (x41 !== undefined) {
-    const m42 = surelyText(x41, 0, 125) ? undefined : textProblem(x41, TEXT_LIMIT_3);
-    if (m42 === undefined) out['altText'] = x41;
-    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'altText'), m42);
+  const x51 = value['altText'];
+  if (x51 !== undefined) {
+    const m52 = surelyText(x51, 0, 125) ? undefined : textProblem(x51, TEXT_LIMIT_3);
+    if (m52 === undefined) out['altText'] = x51;
+    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'altText'), m52);
   } else if ('altText' in value) out['altText'] = undefined;
-  const x43 = value['imageID'];
-  if (x43 !== undefined) {
-    const m44 = surelyResourceId(x43) ? undefined : resourceIdProblem(x43);
-    if (m44 === undefined) out['imageID'] = x43;
-    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'imageID'), m44);
+  const x53 = value['imageID'];
+  if (x53 !== undefined) {
+    const m54 = surelyResourceId(x53) ? undefined : resourceIdProblem(x53);
+    if (m54 === undefined) out['imageID'] = x53;
+    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'imageID'), m54);
   } else if ('imageID' in value) out['imageID'] = undefined;
-  const x45 = value['link'];
-  if (x45 !== undefined) {
-    const m46 = linkProblem(x45);
-    if (m46 === undefined) out['link'] = x45;
-    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'link'), m46);
+  const x55 = value['link'];
+  if (x55 !== undefined) {
+    const m56 = linkProblem(x55);
+    if (m56 === undefined) out['link'] = x55;
+    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'link'), m56);
   } else if ('link' in value) out['link'] = undefined;
-  const x47 = value['publicID'];
-  if (x47 !== undefined) {
-    const m48 = surelyText(x47, 0, Infinity) ? undefined : textProblem(x47);
-    if (m48 === undefined) out['publicID'] = x47;
-    else run.fail(keys40(run, list0, i0, list1, i1, i2, 'publicID'), m48);
+  const x57 = value['publicID'];
+  if (x57 !== undefined) {
+    const m58 = surelyText(x57, 0, Infinity) ? undefined : textProblem(x57);
+    if (m58 === undefined) out['publicID'] = x57;
+    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'publicID'), m58);
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
-    if (!isField40(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys40(run, list0, i0, list1, i1, i2), value, isField40);
+    if (!isField50(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys50(run, list0, i0, list1, i1, i2), value, isField50);
       break;
     }
   }
@@ -181,26 +185,26 @@ function object40(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** `lineItems.items[].options[].images`: at most `limits.imagesPerOption` images. */
-function array39(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): unknown[] | undefined {
+function array49(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys25(run, list0, i0, list1, i1, 'images'), ARRAY_MESSAGE);
+    run.fail(keys31(run, list0, i0, list1, i1, 'images'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.imagesPerOption;
   if (value.length > max) {
-    run.fail(keys25(run, list0, i0, list1, i1, 'images'), tooManyMessage(max, 'images'));
+    run.fail(keys31(run, list0, i0, list1, i1, 'images'), tooManyMessage(max, 'images'));
     return undefined;
   }
   const out: unknown[] = [];
   for (let i2 = 0; i2 < value.length; i2 += 1) {
-    out.push(object40(run, value[i2], list0, i0, list1, i1, i2));
+    out.push(object50(run, value[i2], list0, i0, list1, i1, i2));
     if (run.stopped) return undefined;
   }
   return out;
 }
 
 /** The fields of `lineItems.items[].options[]`. */
-function isField25(key: string): boolean {
+function isField31(key: string): boolean {
   switch (key) {
     case 'name':
     case 'quantity':
@@ -214,43 +218,45 @@ function isField25(key: string): boolean {
 }
 
 /** `lineItems.items[].options[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object25(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
+function object31(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys25(run, list0, i0, list1, i1), OBJECT_MESSAGE);
+    run.fail(keys31(run, list0, i0, list1, i1), OBJECT_MESSAGE);
     return undefined;
   }
-  const out: Out = {};
-  const x26 = value['name'];
-  if (x26 !== undefined || 'name' in value) {
-    const m27 = surelyText(x26, 1, 150) ? undefined : textProblem(x26, TEXT_LIMIT_1);
-    if (m27 === undefined) out['name'] = x26;
-    else run.fail(keys25(run, list0, i0, list1, i1, 'name'), m27);
-  } else run.fail(keys25(run, list0, i0, list1, i1, 'name'), REQUIRED_MESSAGE);
-  const x28 = value['quantity'];
-  if (x28 !== undefined || 'quantity' in value) {
-    const m29 = int32Problem(x28);
-    if (m29 === undefined) out['quantity'] = x28;
-    else run.fail(keys25(run, list0, i0, list1, i1, 'quantity'), m29);
-  } else run.fail(keys25(run, list0, i0, list1, i1, 'quantity'), REQUIRED_MESSAGE);
-  const x30 = value['group'];
-  if (x30 !== undefined) {
-    const m31 = surelyText(x30, 0, 100) ? undefined : textProblem(x30, TEXT_LIMIT_2);
-    if (m31 === undefined) out['group'] = x30;
-    else run.fail(keys25(run, list0, i0, list1, i1, 'group'), m31);
-  } else if ('group' in value) out['group'] = undefined;
-  if (run.stopped) return out;
-  const x32 = value['priceModifier'];
-  if (x32 !== undefined) {
-    out['priceModifier'] = object33(run, x32, list0, i0, list1, i1);
-  } else if ('priceModifier' in value) out['priceModifier'] = undefined;
-  if (run.stopped) return out;
-  const x38 = value['images'];
+  let v32: unknown;
+  let v33: unknown;
+  const x34 = value['name'];
+  if (x34 !== undefined || 'name' in value) {
+    const m35 = surelyText(x34, 1, 150) ? undefined : textProblem(x34, TEXT_LIMIT_1);
+    if (m35 === undefined) v32 = x34;
+    else run.fail(keys31(run, list0, i0, list1, i1, 'name'), m35);
+  } else run.fail(keys31(run, list0, i0, list1, i1, 'name'), REQUIRED_MESSAGE);
+  const x36 = value['quantity'];
+  if (x36 !== undefined || 'quantity' in value) {
+    const m37 = int32Problem(x36);
+    if (m37 === undefined) v33 = x36;
+    else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), m37);
+  } else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), REQUIRED_MESSAGE);
+  const out: Out = { name: v32, quantity: v33 };
+  const x38 = value['group'];
   if (x38 !== undefined) {
-    out['images'] = array39(run, x38, list0, i0, list1, i1);
+    const m39 = surelyText(x38, 0, 100) ? undefined : textProblem(x38, TEXT_LIMIT_2);
+    if (m39 === undefined) out['group'] = x38;
+    else run.fail(keys31(run, list0, i0, list1, i1, 'group'), m39);
+  } else if ('group' in value) out['group'] = undefined;
+  if (run.stopped) return undefined;
+  const x40 = value['priceModifier'];
+  if (x40 !== undefined) {
+    out['priceModifier'] = object41(run, x40, list0, i0, list1, i1);
+  } else if ('priceModifier' in value) out['priceModifier'] = undefined;
+  if (run.stopped) return undefined;
+  const x48 = value['images'];
+  if (x48 !== undefined) {
+    out['images'] = array49(run, x48, list0, i0, list1, i1);
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
-    if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys25(run, list0, i0, list1, i1), value, isField25);
+    if (!isField31(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys31(run, list0, i0, list1, i1), value, isField31);
       break;
     }
   }
@@ -258,31 +264,31 @@ function object25(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** `lineItems.items[].options`: at most `limits.optionsPerItem` options. */
-function array24(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
+function array30(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys12(run, list0, i0, 'options'), ARRAY_MESSAGE);
+    run.fail(keys13(run, list0, i0, 'options'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.optionsPerItem;
   if (value.length > max) {
-    run.fail(keys12(run, list0, i0, 'options'), tooManyMessage(max, 'options'));
+    run.fail(keys13(run, list0, i0, 'options'), tooManyMessage(max, 'options'));
     return undefined;
   }
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(object25(run, value[i1], list0, i0, value, i1));
+    out.push(object31(run, value[i1], list0, i0, value, i1));
     if (run.stopped) return undefined;
   }
   return out;
 }
 
 /** The error-body keys of `lineItems.items[].images[]`, then `tail`. */
-function keys53(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, ...tail: string[]): string[] {
+function keys63(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, ...tail: string[]): string[] {
   return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, ...tail];
 }
 
 /** The fields of `lineItems.items[].images[]`. */
-function isField53(key: string): boolean {
+function isField63(key: string): boolean {
   switch (key) {
     case 'altText':
     case 'imageID':
@@ -295,39 +301,39 @@ function isField53(key: string): boolean {
 }
 
 /** `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object53(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, i1: number): Out | undefined {
+function object63(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys53(run, list0, i0, i1), OBJECT_MESSAGE);
+    run.fail(keys63(run, list0, i0, i1), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
-  const x54 = value['altText'];
-  if (x54 !== undefined) {
-    const m55 = surelyText(x54, 0, 125) ? undefined : textProblem(x54, TEXT_LIMIT_3);
-    if (m55 === undefined) out['altText'] = x54;
-    else run.fail(keys53(run, list0, i0, i1, 'altText'), m55);
+  const x64 = value['altText'];
+  if (x64 !== undefined) {
+    const m65 = surelyText(x64, 0, 125) ? undefined : textProblem(x64, TEXT_LIMIT_3);
+    if (m65 === undefined) out['altText'] = x64;
+    else run.fail(keys63(run, list0, i0, i1, 'altText'), m65);
   } else if ('altText' in value) out['altText'] = undefined;
-  const x56 = value['imageID'];
-  if (x56 !== undefined) {
-    const m57 = surelyResourceId(x56) ? undefined : resourceIdProblem(x56);
-    if (m57 === undefined) out['imageID'] = x56;
-    else run.fail(keys53(run, list0, i0, i1, 'imageID'), m57);
+  const x66 = value['imageID'];
+  if (x66 !== undefined) {
+    const m67 = surelyResourceId(x66) ? undefined : resourceIdProblem(x66);
+    if (m67 === undefined) out['imageID'] = x66;
+    else run.fail(keys63(run, list0, i0, i1, 'imageID'), m67);
   } else if ('imageID' in value) out['imageID'] = undefined;
-  const x58 = value['link'];
-  if (x58 !== undefined) {
-    const m59 = linkProblem(x58);
-    if (m59 === undefined) out['link'] = x58;
-    else run.fail(keys53(run, list0, i0, i1, 'link'), m59);
+  const x68 = value['link'];
+  if (x68 !== undefined) {
+    const m69 = linkProblem(x68);
+    if (m69 === undefined) out['link'] = x68;
+    else run.fail(keys63(run, list0, i0, i1, 'link'), m69);
   } else if ('link' in value) out['link'] = undefined;
-  const x60 = value['publicID'];
-  if (x60 !== undefined) {
-    const m61 = surelyText(x60, 0, Infinity) ? undefined : textProblem(x60);
-    if (m61 === undefined) out['publicID'] = x60;
-    else run.fail(keys53(run, list0, i0, i1, 'publicID'), m61);
+  const x70 = value['publicID'];
+  if (x70 !== undefined) {
+    const m71 = surelyText(x70, 0, Infinity) ? undefined : textProblem(x70);
+    if (m71 === undefined) out['publicID'] = x70;
+    else run.fail(keys63(run, list0, i0, i1, 'publicID'), m71);
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
-    if (!isField53(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys53(run, list0, i0, i1), value, isField53);
+    if (!isField63(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys63(run, list0, i0, i1), value, isField63);
       break;
     }
   }
@@ -335,26 +341,26 @@ function object53(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** `lineItems.items[].images`: at most `limits.imagesPerItem` images. */
-function array52(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
+function array62(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys12(run, list0, i0, 'images'), ARRAY_MESSAGE);
+    run.fail(keys13(run, list0, i0, 'images'), ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.imagesPerItem;
   if (value.length > max) {
-    run.fail(keys12(run, list0, i0, 'images'), tooManyMessage(max, 'images'));
+    run.fail(keys13(run, list0, i0, 'images'), tooManyMessage(max, 'images'));
     return undefined;
   }
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(object53(run, value[i1], list0, i0, i1));
+    out.push(object63(run, value[i1], list0, i0, i1));
     if (run.stopped) return undefined;
   }
   return out;
 }
 
 /** The fields of `lineItems.items[]`. */
-function isField12(key: string): boolean {
+function isField13(key: string): boolean {
   switch (key) {
     case 'name':
     case 'basePrice':
@@ -369,50 +375,53 @@ function isField12(key: string): boolean {
 }
 
 /** `lineItems.items[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object12(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
+function object13(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys12(run, list0, i0), OBJECT_MESSAGE);
+    run.fail(keys13(run, list0, i0), OBJECT_MESSAGE);
     return undefined;
   }
-  const out: Out = {};
-  const x13 = value['name'];
-  if (x13 !== undefined || 'name' in value) {
-    const m14 = surelyText(x13, 1, 150) ? undefined : textProblem(x13, TEXT_LIMIT_1);
-    if (m14 === undefined) out['name'] = x13;
-    else run.fail(keys12(run, list0, i0, 'name'), m14);
-  } else run.fail(keys12(run, list0, i0, 'name'), REQUIRED_MESSAGE);
-  if (run.stopped) return out;
-  const x15 = value['basePrice'];
-  if (x15 !== undefined || 'basePrice' in value) {
-    out['basePrice'] = object16(run, x15, list0, i0);
-  } else run.fail(keys12(run, list0, i0, 'basePrice'), REQUIRED_MESSAGE);
-  if (run.stopped) return out;
-  const x21 = value['quantity'];
-  if (x21 !== undefined || 'quantity' in value) {
-    const m22 = int32Problem(x21);
-    if (m22 === undefined) out['quantity'] = x21;
-    else run.fail(keys12(run, list0, i0, 'quantity'), m22);
-  } else run.fail(keys12(run, list0, i0, 'quantity'), REQUIRED_MESSAGE);
-  if (run.stopped) return out;
-  const x23 = value['options'];
-  if (x23 !== undefined) {
-    out['options'] = array24(run, x23, list0, i0);
+  let v14: unknown;
+  let v15: unknown;
+  let v16: unknown;
+  const x17 = value['name'];
+  if (x17 !== undefined || 'name' in value) {
+    const m18 = surelyText(x17, 1, 150) ? undefined : textProblem(x17, TEXT_LIMIT_1);
+    if (m18 === undefined) v14 = x17;
+    else run.fail(keys13(run, list0, i0, 'name'), m18);
+  } else run.fail(keys13(run, list0, i0, 'name'), REQUIRED_MESSAGE);
+  if (run.stopped) return undefined;
+  const x19 = value['basePrice'];
+  if (x19 !== undefined || 'basePrice' in value) {
+    v15 = object20(run, x19, list0, i0);
+  } else run.fail(keys13(run, list0, i0, 'basePrice'), REQUIRED_MESSAGE);
+  if (run.stopped) return undefined;
+  const x27 = value['quantity'];
+  if (x27 !== undefined || 'quantity' in value) {
+    const m28 = int32Problem(x27);
+    if (m28 === undefined) v16 = x27;
+    else run.fail(keys13(run, list0, i0, 'quantity'), m28);
+  } else run.fail(keys13(run, list0, i0, 'quantity'), REQUIRED_MESSAGE);
+  const out: Out = { name: v14, basePrice: v15, quantity: v16 };
+  if (run.stopped) return undefined;
+  const x29 = value['options'];
+  if (x29 !== undefined) {
+    out['options'] = array30(run, x29, list0, i0);
   } else if ('options' in value) out['options'] = undefined;
-  if (run.stopped) return out;
-  const x49 = value['productID'];
-  if (x49 !== undefined) {
-    const m50 = surelyResourceId(x49) ? undefined : resourceIdProblem(x49);
-    if (m50 === undefined) out['productID'] = x49;
-    else run.fail(keys12(run, list0, i0, 'productID'), m50);
+  if (run.stopped) return undefined;
+  const x59 = value['productID'];
+  if (x59 !== undefined) {
+    const m60 = surelyResourceId(x59) ? undefined : resourceIdProblem(x59);
+    if (m60 === undefined) out['productID'] = x59;
+    else run.fail(keys13(run, list0, i0, 'productID'), m60);
   } else if ('productID' in value) out['productID'] = undefined;
-  if (run.stopped) return out;
-  const x51 = value['images'];
-  if (x51 !== undefined) {
-    out['images'] = array52(run, x51, list0, i0);
+  if (run.stopped) return undefined;
+  const x61 = value['images'];
+  if (x61 !== undefined) {
+    out['images'] = array62(run, x61, list0, i0);
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
-    if (!isField12(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys12(run, list0, i0), value, isField12);
+    if (!isField13(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys13(run, list0, i0), value, isField13);
       break;
     }
   }
@@ -420,7 +429,7 @@ function object12(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** `lineItems.items`: at most `limits.lineItems` items. */
-function array11(run: ValidationRun, value: unknown): unknown[] | undefined {
+function array12(run: ValidationRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
     run.fail(keys9(run, 'items'), ARRAY_MESSAGE);
     return undefined;
@@ -432,7 +441,7 @@ function array11(run: ValidationRun, value: unknown): unknown[] | undefined {
   }
   const out: unknown[] = [];
   for (let i0 = 0; i0 < value.length; i0 += 1) {
-    out.push(object12(run, value[i0], value, i0));
+    out.push(object13(run, value[i0], value, i0));
     if (run.stopped) return undefined;
   }
   return out;
@@ -454,12 +463,13 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
     run.fail(keys9(run), OBJECT_MESSAGE);
     return undefined;
   }
-  const out: Out = {};
-  if (run.stopped) return out;
-  const x10 = value['items'];
-  if (x10 !== undefined || 'items' in value) {
-    out['items'] = array11(run, x10);
+  let v10: unknown;
+  if (run.stopped) return undefined;
+  const x11 = value['items'];
+  if (x11 !== undefined || 'items' in value) {
+    v10 = array12(run, x11);
   } else run.fail(keys9(run, 'items'), REQUIRED_MESSAGE);
+  const out: Out = { items: v10 };
   for (const key in value) {
     if (!isField9(key) && Object.hasOwn(value, key)) {
       run.unknownFields(keys9(run), value, isField9);
@@ -470,12 +480,12 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
 }
 
 /** The error-body keys of `taxAmount`, then `tail`. */
-function keys65(run: ValidationRun, ...tail: string[]): string[] {
+function keys75(run: ValidationRun, ...tail: string[]): string[] {
   return ['taxAmount', ...tail];
 }
 
 /** The fields of `taxAmount`. */
-function isField65(key: string): boolean {
+function isField75(key: string): boolean {
   switch (key) {
     case 'currency':
     case 'valueDecimal':
@@ -486,27 +496,27 @@ function isField65(key: string): boolean {
 }
 
 /** `taxAmount`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object65(run: ValidationRun, value: unknown): Out | undefined {
+function object75(run: ValidationRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys65(run), OBJECT_MESSAGE);
+    run.fail(keys75(run), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
-  const x66 = value['currency'];
-  if (x66 !== undefined) {
-    const m67 = surelyCurrency(x66) ? undefined : currencyProblem(x66);
-    if (m67 === undefined) out['currency'] = x66;
-    else run.fail(keys65(run, 'currency'), m67);
+  const x76 = value['currency'];
+  if (x76 !== undefined) {
+    const m77 = surelyCurrency(x76) ? undefined : currencyProblem(x76);
+    if (m77 === undefined) out['currency'] = x76;
+    else run.fail(keys75(run, 'currency'), m77);
   } else if ('currency' in value) out['currency'] = undefined;
-  const x68 = value['valueDecimal'];
-  if (x68 !== undefined) {
-    const m69 = surelyDecimal(x68) ? undefined : decimalProblem(x68);
-    if (m69 === undefined) out['valueDecimal'] = x68;
-    else run.fail(keys65(run, 'valueDecimal'), m69);
+  const x78 = value['valueDecimal'];
+  if (x78 !== undefined) {
+    const m79 = surelyDecimal(x78) ? undefined : decimalProblem(x78);
+    if (m79 === undefined) out['valueDecimal'] = x78;
+    else run.fail(keys75(run, 'valueDecimal'), m79);
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
-    if (!isField65(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys65(run), value, isField65);
+    if (!isField75(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys75(run), value, isField75);
       break;
     }
   }
@@ -529,7 +539,7 @@ function isField1(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: ValidationRun, value: Out): Out {
+function object1(run: ValidationRun, value: Out): Out | undefined {
   const out: Out = {};
   const x2 = value['description'];
   if (x2 !== undefined) {
@@ -561,22 +571,22 @@ function object1(run: ValidationRun, value: Out): Out {
       }
     }
   } else if ('invoiceDate' in value) out['invoiceDate'] = undefined;
-  if (run.stopped) return out;
+  if (run.stopped) return undefined;
   const x8 = value['lineItems'];
   if (x8 !== undefined) {
     out['lineItems'] = object9(run, x8);
   } else if ('lineItems' in value) out['lineItems'] = undefined;
-  if (run.stopped) return out;
-  const x62 = value['status'];
-  if (x62 !== undefined) {
-    const m63 = ONE_OF_4.has(x62) ? undefined : ONE_OF_MESSAGE_5;
-    if (m63 === undefined) out['status'] = x62;
-    else run.fail(['status'], m63);
+  if (run.stopped) return undefined;
+  const x72 = value['status'];
+  if (x72 !== undefined) {
+    const m73 = ONE_OF_4.has(x72) ? undefined : ONE_OF_MESSAGE_5;
+    if (m73 === undefined) out['status'] = x72;
+    else run.fail(['status'], m73);
   } else if ('status' in value) out['status'] = undefined;
-  if (run.stopped) return out;
-  const x64 = value['taxAmount'];
-  if (x64 !== undefined) {
-    out['taxAmount'] = object65(run, x64);
+  if (run.stopped) return undefined;
+  const x74 = value['taxAmount'];
+  if (x74 !== undefined) {
+    out['taxAmount'] = object75(run, x74);
   } else if ('taxAmount' in value) out['taxAmount'] = undefined;
   for (const key in value) {
     if (!isField1(key) && Object.hasOwn(value, key)) {
