@@ -96,7 +96,7 @@ export function elementKeys(elements: readonly unknown[], limit: FieldLimit = FI
   });
 }
 
-/** True when `name` is within `limit` (the quick check of a name within it in UTF-16 units first). */
+/** True when `name` is within `limit` (the sound check of a name within it in UTF-16 units first). */
 function isWithin(name: string, limit: FieldLimit): boolean {
   const min = limit.min ?? 0;
   return ((min === 0 || min === 1) && surelyText(name, min, limit.max)) || checkTextLength(name, limit) === undefined;
