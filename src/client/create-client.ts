@@ -1,5 +1,5 @@
 import { ANSWER_CHECKS } from './answer-checks.js';
-import type { CallOptions } from './call.js';
+import type { CallOptions, ReadOptions } from './call.js';
 import { createWalletSession, type CreateWalletSessionResult } from './create-wallet-session.js';
 import { getAdjustment, type GetAdjustmentResult } from './get-adjustment.js';
 import { getSchedule, type GetScheduleResult } from './get-schedule.js';
@@ -9,7 +9,7 @@ import { uploadEvidenceText, type UploadEvidenceTextResult } from './upload-evid
 
 /** The client: one method per specified operation (spec 4.1-4.5). */
 export type Client = {
-  readonly getSchedule: (params: Parameters<typeof getSchedule>[1], options?: Pick<CallOptions, 'signal'>) => Promise<GetScheduleResult>;
+  readonly getSchedule: (params: Parameters<typeof getSchedule>[1], options?: ReadOptions) => Promise<GetScheduleResult>;
   readonly updateInvoice: (params: Parameters<typeof updateInvoice>[1], body: Parameters<typeof updateInvoice>[2], options?: CallOptions) => Promise<UpdateInvoiceResult>;
   readonly uploadEvidenceText: (
     params: Parameters<typeof uploadEvidenceText>[1],
@@ -21,7 +21,7 @@ export type Client = {
     body: Parameters<typeof createWalletSession>[2],
     options?: CallOptions,
   ) => Promise<CreateWalletSessionResult>;
-  readonly getAdjustment: (params: Parameters<typeof getAdjustment>[1], options?: Pick<CallOptions, 'signal'>) => Promise<GetAdjustmentResult>;
+  readonly getAdjustment: (params: Parameters<typeof getAdjustment>[1], options?: ReadOptions) => Promise<GetAdjustmentResult>;
   /** The resolved transport, for the separately imported operation functions. */
   readonly transport: Transport;
 };
