@@ -1,4 +1,4 @@
-// Mutation testing of the domain modules (issue 26): `npm run test:mutation` runs every
+// Mutation testing of the domain modules: `npm run test:mutation` runs every
 // module of stryker.modules.json in turn; `MUTATION_MODULE=amount npx stryker run` runs one.
 // See docs/testing.md for the scores and the survivors that cannot change any result.
 import { readFileSync } from 'node:fs';

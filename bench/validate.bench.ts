@@ -279,6 +279,24 @@ const rows: Row[] = await compare(
 );
 console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
+// Invalid vs valid, paired: ours on the valid and on the invalid body of each size, as two
+// contenders of one group, so the ratio comes from the same rounds (not from two groups).
+const pairs: [Case, Case][] = [[cases[0], cases[1]], [cases[2], cases[3]], [cases[4], cases[5]], [cases[6], cases[7]]].filter(
+  (pair): pair is [Case, Case] => pair[0] !== undefined && pair[1] !== undefined && only.includes(pair[0]),
+);
+const paired: Row[] = await compare(
+  pairs.map(([valid, invalid]) => ({
+    title: `paired: ${invalid.title}`,
+    contenders: [
+      { name: 'ours, invalid body', fn: () => invalid.ours(invalid.body) },
+      { name: 'ours, valid body', fn: () => valid.ours(valid.body) },
+    ],
+  })),
+  { time: Number(process.env.VALIDATE_TIME ?? 200), rounds: Number(process.env.VALIDATE_ROUNDS ?? 5) },
+);
+console.log('\n## ours, invalid body time / valid body time, paired in the same rounds (target: at most 2x)');
+for (const row of paired.filter((r) => r.name === 'ours, valid body')) console.log(`| ${row.group} | ${(1 / row.ratio).toFixed(2)}x |`);
+
 // Invalid vs valid: the cost of finding the errors and building the full error body.
 const oursOps = (title: string) => rows.find((r) => r.group === title && r.name.startsWith('ours'))?.opsPerSec ?? Number.NaN;
 // The target of issue 15: at least as fast as ajv on every valid body (median of the rounds);

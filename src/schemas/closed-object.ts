@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { UNKNOWN_FIELD_ISSUE_TYPE, UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
-import { isJsonObject, type jsonObject } from './json-object.js';
+import { isJsonObject } from './is-json-object.js';
+import type { jsonObject } from './json-object.js';
 import { OBJECT_MESSAGE, REQUIRED_MESSAGE } from './messages.js';
 
 type ObjectDataset = { typed?: boolean; value: unknown; issues?: v.BaseIssue<unknown>[] };

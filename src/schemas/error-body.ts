@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../limits/index.js';
 import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './is-json-object.js';
-import { quickText } from './quick-leaves.js';
+import { surelyText } from './text-rule.js';
 
 /** Errors of an AmountDecimal field in a 422 update-invoice body (spec 4.2): a string per failed field. */
 export type AmountDecimalErrors = { currency?: string; valueDecimal?: string };
@@ -96,16 +96,16 @@ export function elementKeys(elements: readonly unknown[], limit: FieldLimit = FI
   });
 }
 
-/** True when `name` is within `limit` (the quick check of a name within it in UTF-16 units first). */
+/** True when `name` is within `limit` (the sound check of a name within it in UTF-16 units first). */
 function isWithin(name: string, limit: FieldLimit): boolean {
   const min = limit.min ?? 0;
-  return ((min === 0 || min === 1) && quickText(name, min, limit.max)) || checkTextLength(name, limit) === undefined;
+  return ((min === 0 || min === 1) && surelyText(name, min, limit.max)) || checkTextLength(name, limit) === undefined;
 }
 
 type PathItem = { type: string; key?: unknown; input?: unknown };
 
-/** The limit of the names that key the elements of each named array. */
-const NAME_LIMITS: Readonly<Record<string, FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
+/** The limit of the names that key the elements of each named array (`items`, `options`). */
+export const NAME_LIMITS: Readonly<Record<string, FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
 
 /** True when an issue at `keys` would add a new error to `root` (no error on it or above it yet). */
 function addsError(root: ErrorNode, keys: readonly string[]): boolean {
@@ -143,18 +143,31 @@ function addError(root: ErrorNode, keys: readonly string[], message: string): bo
 }
 
 /**
- * A per-field error body under construction, with at most `maxErrors` errors; an error past
- * that sets the truncation note (`"(truncated)"` at the top level) instead.
+ * An error body under construction, with at most `maxErrors` errors; an error past that sets
+ * the truncation note instead. Every validator and every issue list builds its error body
+ * here, from the same `add(keys, message)` calls, in one of two forms:
+ *
+ * - the per-field object of a 422 update-invoice body (`new ErrorBodyBuilder(max)`, then
+ *   `finish()`): one string per failed field (the first error of a field wins, a field below a
+ *   failed one is not reported), the note under `"(truncated)"`, last;
+ * - the one-line `{ error }` text of every other body (`ErrorBodyBuilder.forText(max)`, then
+ *   `finishText()`): `field: message` entries joined by `; `, fields written `a.b[0]`, every
+ *   error one entry, the note as the last entry.
  *
  * @example
  * const body = new ErrorBodyBuilder(20);
  * body.add(['taxAmount', 'currency'], 'must be a 3-letter ISO 4217 currency code');
  * body.finish() // { taxAmount: { currency: '...' } }
+ * const text = ErrorBodyBuilder.forText(20);
+ * text.add(['text'], 'is required');
+ * text.finishText() // 'text: is required'
  */
 export class ErrorBodyBuilder {
   readonly root: ErrorNode;
   private count: number;
   private truncated = false;
+  /** The `{ error }` line so far, when this builder writes one (see {@link ErrorBodyBuilder.forText}). */
+  private line: string | undefined;
 
   /** Continues `root` (an error body already built) or starts an empty one. */
   constructor(
@@ -164,6 +177,21 @@ export class ErrorBodyBuilder {
     this.root = root;
     this.truncated = Object.hasOwn(root, TRUNCATED_KEY);
     this.count = countErrors(root) - (this.truncated ? 1 : 0);
+  }
+
+  /**
+   * A builder of the one-line `{ error }` text (spec 7) instead of the per-field object.
+   *
+   * @example
+   * const text = ErrorBodyBuilder.forText(1);
+   * text.add(['a'], 'is required');
+   * text.add(['b'], 'is required');
+   * text.finishText() // 'a: is required; only the first 1 field errors are reported; ...'
+   */
+  static forText(maxErrors: number): ErrorBodyBuilder {
+    const builder = new ErrorBodyBuilder(maxErrors);
+    builder.line = '';
+    return builder;
   }
 
   /** True once an error had to be left out: nothing added later can change the body. */
@@ -176,8 +204,17 @@ export class ErrorBodyBuilder {
     return this.count >= this.maxErrors;
   }
 
-  /** Adds `message` at `keys` unless that field (or one above it) already failed. */
+  /** Adds `message` at `keys` (for the per-field object: unless that field or one above it already failed). */
   add(keys: readonly string[], message: string): void {
+    if (this.line !== undefined) {
+      if (this.full) this.truncated = true;
+      else {
+        const entry = entryText(keys, message);
+        this.line = this.count === 0 ? entry : `${this.line}; ${entry}`;
+        this.count += 1;
+      }
+      return;
+    }
     if (this.full) {
       if (!this.truncated && addsError(this.root, keys)) this.truncated = true;
       return;
@@ -185,11 +222,30 @@ export class ErrorBodyBuilder {
     if (addError(this.root, keys, message)) this.count += 1;
   }
 
-  /** The body, with the truncation note last when errors were left out. */
+  /** The per-field body, with the truncation note last when errors were left out. */
   finish(): ErrorNode {
     if (this.truncated && !Object.hasOwn(this.root, TRUNCATED_KEY)) defineOwn(this.root, TRUNCATED_KEY, truncatedMessage(this.maxErrors));
     return this.root;
   }
+
+  /** The `{ error }` text, with the truncation note as the last entry when errors were left out. */
+  finishText(): string {
+    const line = this.line ?? '';
+    if (!this.truncated) return line;
+    const note = truncatedMessage(this.maxErrors);
+    return this.count === 0 ? note : `${line}; ${note}`;
+  }
+}
+
+/** The `field: message` entry of an error at `keys` (no keys: the message alone); a position `[i]` follows its array without a dot. */
+function entryText(keys: readonly string[], message: string): string {
+  if (keys.length === 0) return message;
+  let field = keys[0] as string;
+  for (let i = 1; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    field = key.startsWith('[') ? `${field}${key}` : `${field}.${key}`;
+  }
+  return `${field}: ${message}`;
 }
 
 /** The number of error strings in `node`, at any depth. */

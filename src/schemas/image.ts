@@ -8,9 +8,11 @@ import { ResourceIdSchema } from './resource-id.js';
 import { TextSchema, textSchema } from './text.js';
 
 const AltTextSchema = /* @__PURE__ */ textSchema(FIELD_LIMITS.imageAltText);
-// A check of `isAbsoluteUrl` (valibot's url action is the same parse in a larger bundle);
-// `format: uri` is what the url action would have put in the JSON Schema.
-const LinkSchema = /* @__PURE__ */ v.pipe(
+/**
+ * An image `link`: a check of `isAbsoluteUrl` (valibot's url action is the same parse in a
+ * larger bundle); `format: uri` is what the url action would have put in the JSON Schema.
+ */
+export const LinkSchema = /* @__PURE__ */ v.pipe(
   /* @__PURE__ */ v.string(STRING_MESSAGE),
   /* @__PURE__ */ v.check(isAbsoluteUrl, URL_MESSAGE),
   /* @__PURE__ */ v.metadata({ format: 'uri' }),

@@ -51,7 +51,8 @@ export { CurrencyCodeSchema } from './currency.js';
 export { DecimalStringSchema, DECIMAL_STRING_PATTERN } from './decimal-string.js';
 export { Int32Schema, Int64Schema, INT32_MIN, INT32_MAX } from './numbers.js';
 export { TextSchema, textSchema, NO_LONE_SURROGATE_PATTERN } from './text.js';
-export { jsonObject, jsonArray, isJsonObject } from './json-object.js';
+export { jsonObject, jsonArray } from './json-object.js';
+export { isJsonObject } from './is-json-object.js';
 export { oneOf } from './picklist.js';
 export {
   INVOICE_STATUSES,

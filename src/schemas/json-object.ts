@@ -2,8 +2,6 @@ import * as v from 'valibot';
 import { isJsonObject } from './is-json-object.js';
 import { ARRAY_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE } from './messages.js';
 
-export { isJsonObject };
-
 /**
  * An object schema that refuses arrays and `null` with {@link OBJECT_MESSAGE} (valibot's
  * `object` alone lets an array through) and reports an absent required key with

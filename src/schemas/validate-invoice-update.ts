@@ -1,6 +1,5 @@
 import { REQUEST_LIMITS } from '../limits/index.js';
-import { fastValidateInvoiceUpdate } from './fast-invoice-update.js';
-import { quickInvoiceUpdate } from './quick-invoice-update.js';
+import { validateInvoiceUpdateBody } from './generated/invoice-update.js';
 import type { InvoiceUpdateValidation } from './validation-result.js';
 import type { ValidatorOptions } from './validator-options.js';
 
@@ -11,9 +10,9 @@ export type { InvoiceUpdateValidation } from './validation-result.js';
  * 400 `{ error }`; failed fields answer 422 with the per-field object that mirrors the
  * request ({@link InvoiceUpdateErrorBody}): a field the spec does not define is one of them,
  * and at most `limits.fieldErrors` are reported, then the `"(truncated)"` note. The rules are
- * those of `InvoiceUpdateSchema`, run by straight-line code (no valibot, no code generation)
- * that a differential test holds to the schema: one pass checks a body and copies it, and a
- * body it cannot accept at once goes to the validator that finds and reports every error.
+ * those of `InvoiceUpdateSchema`: the code that runs them is generated from that schema at
+ * build time (src/schemas/generated/, no code generation at run time), and a differential
+ * test holds it to the schema.
  *
  * @example
  * validateInvoiceUpdate({ dueDate: null })        // { ok: true, value: { dueDate: null } }
@@ -22,7 +21,5 @@ export type { InvoiceUpdateValidation } from './validation-result.js';
  * validateInvoiceUpdate([])                       // { ok: false, status: 400, body: { error: '...' } }
  */
 export function validateInvoiceUpdate(body: unknown, options?: ValidatorOptions): InvoiceUpdateValidation {
-  const limits = options?.limits ?? REQUEST_LIMITS;
-  const value = quickInvoiceUpdate(body, limits);
-  return value === undefined ? fastValidateInvoiceUpdate(body, limits) : { ok: true, value };
+  return validateInvoiceUpdateBody(body, options?.limits ?? REQUEST_LIMITS);
 }

@@ -11,7 +11,7 @@ import {
   validateApplePaySessionRequestWithSchema,
   validateEvidenceTextRequestWithSchema,
   validateInvoiceUpdateWithSchema,
-} from '../../src/schemas/schema-validators.js';
+} from './schema-validators.js';
 import { validEvidenceBody, validInvoiceUpdateBody, validSessionBody } from './arbitraries.js';
 import { INVOICE_MUTATIONS } from './invoice-mutations.js';
 import { binaryText } from '../limits/code-points.js';

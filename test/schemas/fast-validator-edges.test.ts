@@ -10,7 +10,7 @@ import { REQUEST_LIMITS, type RequestLimits } from '../../src/limits/index.js';
 import { ErrorBodyBuilder, mirrorIssues } from '../../src/schemas/error-body.js';
 import { TRUNCATED_KEY, truncatedMessage } from '../../src/schemas/error-limit.js';
 import { validateInvoiceUpdate } from '../../src/schemas/index.js';
-import { validateInvoiceUpdateWithSchema } from '../../src/schemas/schema-validators.js';
+import { validateInvoiceUpdateWithSchema } from './schema-validators.js';
 import { usd, validInvoiceUpdate, validItem, validOption } from './fixtures.js';
 
 type Body = Record<string, unknown>;

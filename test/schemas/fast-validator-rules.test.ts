@@ -10,7 +10,7 @@ import { REQUEST_LIMITS, type RequestLimits } from '../../src/limits/index.js';
 import { ErrorBodyBuilder, elementKeys } from '../../src/schemas/error-body.js';
 import { TRUNCATED_KEY, truncatedMessage } from '../../src/schemas/error-limit.js';
 import { validateInvoiceUpdate } from '../../src/schemas/index.js';
-import { validateInvoiceUpdateWithSchema } from '../../src/schemas/schema-validators.js';
+import { validateInvoiceUpdateWithSchema } from './schema-validators.js';
 import { validInvoiceUpdate, validItem } from './fixtures.js';
 import { type Body, INVOICE_MUTATIONS } from './invoice-mutations.js';
 

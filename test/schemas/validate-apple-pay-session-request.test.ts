@@ -1,6 +1,7 @@
 import { UNKNOWN_FIELD_MESSAGE } from '../../src/schemas/error-limit.js';
 import { describe, expect, it } from 'vitest';
 import { validateApplePaySessionRequest } from '../../src/schemas/index.js';
+import { validateApplePaySessionRequestWithSchema } from './schema-validators.js';
 
 const BODY_NOT_OBJECT = { error: 'request body must be a JSON object' };
 
@@ -64,5 +65,12 @@ describe('validateApplePaySessionRequest', () => {
       status: 422,
       body: { error: 'domain: must be a string; displayName: must be a string' },
     });
+  });
+
+  it('a required field given as undefined is present: its rule answers, as the schema does', () => {
+    const body = { domain: undefined, displayName: undefined };
+    const expected = { ok: false, status: 422, body: { error: 'domain: must be a string; displayName: must be a string' } };
+    expect(validateApplePaySessionRequestWithSchema(body)).toEqual(expected);
+    expect(validateApplePaySessionRequest(body)).toEqual(expected);
   });
 });

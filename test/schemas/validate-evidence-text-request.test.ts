@@ -1,6 +1,7 @@
 import { UNKNOWN_FIELD_MESSAGE } from '../../src/schemas/error-limit.js';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_TYPES, validateEvidenceTextRequest } from '../../src/schemas/index.js';
+import { validateEvidenceTextRequestWithSchema } from './schema-validators.js';
 
 const TYPES_MESSAGE =
   'must be one of: receipt, proof-of-delivery, cancelation-policy, terms-of-service, customer-communication, generic-evidence, cover-letter, other';
@@ -66,5 +67,12 @@ describe('validateEvidenceTextRequest', () => {
       status: 400,
       body: { error: `disputeID: ${UNKNOWN_FIELD_MESSAGE}` },
     });
+  });
+
+  it('a required field given as undefined is present: its rule answers, as the schema does', () => {
+    const body = { evidenceType: 'receipt', text: undefined };
+    const expected = { ok: false, status: 400, body: { error: 'text: must be a string' } };
+    expect(validateEvidenceTextRequestWithSchema(body)).toEqual(expected);
+    expect(validateEvidenceTextRequest(body)).toEqual(expected);
   });
 });

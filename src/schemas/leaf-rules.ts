@@ -1,56 +1,25 @@
 import { ISO_4217_MINOR_UNITS } from '../amount/iso4217.js';
-import { hasLoneSurrogate } from '../limits/index.js';
+import { checkDecimalString, isCurrencyCode } from '../amount/index.js';
+import { checkResourceId } from '../ids/index.js';
+import { canonicalDateTime } from '../shared/canonical-date-time.js';
 import { daysInMonth } from '../shared/rfc3339.js';
+import { isAbsoluteUrl } from './absolute-url.js';
+import { checkDomain } from './domain.js';
+import { isInt32 } from './int32.js';
+import { CURRENCY_MESSAGE, INT32_MESSAGE, STRING_MESSAGE, URL_MESSAGE } from './messages.js';
 
-// The leaf rules of the request bodies as yes/no answers for the valid path of a straight-line
-// validator (issue 34). Each is SOUND, not complete: `true` only for a value the exact rule
-// (field-checks.ts) accepts unchanged; `false` for anything else, including values the exact
-// rule accepts but that take more work to be sure of (a string past its limit in UTF-16
-// units, a decimal of 19 integer digits, a date-time to rewrite). A `false` sends the body to
-// the exact validator, which gives the verdict and the error body.
-
-type WellFormed = { isWellFormed?: () => boolean };
-
-/** `String.prototype.isWellFormed` (ES2024; answers a one-byte string at once), where the runtime has it. */
-const NATIVE_WELL_FORMED = typeof (String.prototype as WellFormed).isWellFormed === 'function';
-
-/**
- * True when `s` holds no lone surrogate (it has a UTF-8 encoding).
- *
- * @example
- * isWellFormedText('😀')     // true
- * isWellFormedText('\uD83D') // false
- */
-export function isWellFormedText(s: string): boolean {
-  return NATIVE_WELL_FORMED ? (s as unknown as Required<WellFormed>).isWellFormed() : !hasLoneSurrogate(s);
-}
-
-/**
- * True when `value` is a string of at least `min` (0 or 1) and at most `max` code points with
- * no lone surrogate, judged by its UTF-16 length: a string no longer than `max` units is
- * within `max` code points, and a non-empty one has at least one. A string past `max` units
- * answers false (it may still be within `max` code points: the exact rule counts them).
- *
- * @example
- * quickText('Latte', 1, 150)        // true
- * quickText('😀'.repeat(100), 1, 150) // false (200 units: the exact rule decides)
- */
-export function quickText(value: unknown, min: 0 | 1, max: number): boolean {
-  if (typeof value !== 'string') return false;
-  const length = value.length;
-  return length >= min && length <= max && isWellFormedText(value);
-}
-
-/**
- * True when `value` is an int32 number (the rule of `isInt32`: `-0` is one).
- *
- * @example
- * quickInt32(2) // true
- * quickInt32(2 ** 31) // false
- */
-export function quickInt32(value: unknown): boolean {
-  return typeof value === 'number' && (value | 0) === value;
-}
+// The leaf rules of the request bodies, each once: the valibot schemas (text.ts, date-time.ts,
+// ...) and the validators generated from them (generated/) call these functions. Each rule is
+// a `...Problem` function that returns the message of the first rule a value breaks, or
+// undefined; it calls the predicate of the owning module (checkTextLength, checkDecimalString,
+// isCurrencyCode, checkResourceId, canonicalDateTime, checkDomain) with its message.
+//
+// Beside most rules is a `surely...` check, which the generated validators ask first: a yes/no
+// answer that is SOUND, not complete: `true` only for a value the rule accepts unchanged,
+// `false` for anything else, including values the rule accepts after more work (a string past
+// its limit in UTF-16 units, a decimal of 19 integer digits, a date-time to rewrite). The
+// valid case of a body is then answered by allocation-free checks, and the rule itself only
+// runs for the rest. test/schemas/leaf-rules.test.ts holds each check to its rule.
 
 /** A code of three capital letters as a number from 0 to 26^3 - 1 (-1 for any other string). */
 function codeIndex(s: string): number {
@@ -69,10 +38,10 @@ for (const code of Object.keys(ISO_4217_MINOR_UNITS)) CURRENCY_TABLE[codeIndex(c
  * True when `value` is a currency code of the ISO 4217 table.
  *
  * @example
- * quickCurrency('USD') // true
- * quickCurrency('usd') // false
+ * surelyCurrency('USD') // true
+ * surelyCurrency('usd') // false
  */
-export function quickCurrency(value: unknown): boolean {
+export function surelyCurrency(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const index = codeIndex(value);
   return index >= 0 && CURRENCY_TABLE[index] === 1;
@@ -106,10 +75,10 @@ const base32Value = (code: number): number => (code >= 97 ? code - 97 : code - 2
  * suffix of 1 to 9 lowercase letters or digits.
  *
  * @example
- * quickResourceId('kuoaydiojf7uszaokc2ggnaaaa_xfer') // true
- * quickResourceId('kuoaydiojf7uszaokc2ggnaaab_xfer') // false (spare bits set)
+ * surelyResourceId('kuoaydiojf7uszaokc2ggnaaaa_xfer') // true
+ * surelyResourceId('kuoaydiojf7uszaokc2ggnaaab_xfer') // false (spare bits set)
  */
-export function quickResourceId(value: unknown): boolean {
+export function surelyResourceId(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const length = value.length;
   if (length === 36 && value.charCodeAt(8) === 45) {
@@ -142,10 +111,10 @@ const isDigit = (code: number): boolean => code >= 48 && code <= 57;
  * digits or more answer false (the exact rule compares them with 2^63).
  *
  * @example
- * quickDecimal('-0.25') // true
- * quickDecimal('1.')    // false
+ * surelyDecimal('-0.25') // true
+ * surelyDecimal('1.')    // false
  */
-export function quickDecimal(value: unknown): boolean {
+export function surelyDecimal(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const length = value.length;
   let i = value.charCodeAt(0) === 45 ? 1 : 0; // '-'
@@ -195,10 +164,10 @@ function isOffsetAt(s: string, at: number): boolean {
  * up to 23:59. A lowercase `t`/`z` or a leap second (rewritten by the exact rule) answers false.
  *
  * @example
- * quickDateTime('2026-04-01T09:00:00-04:00') // true
- * quickDateTime('2026-02-30T00:00:00Z')      // false
+ * surelyDateTime('2026-04-01T09:00:00-04:00') // true
+ * surelyDateTime('2026-02-30T00:00:00Z')      // false
  */
-export function quickDateTime(value: unknown): boolean {
+export function surelyDateTime(value: unknown): boolean {
   if (typeof value !== 'string' || value.length < 20 || !hasDateTimeMarks(value)) return false;
   const century = twoDigits(value, 0);
   const yearOfCentury = twoDigits(value, 2);
@@ -209,4 +178,82 @@ export function quickDateTime(value: unknown): boolean {
   if (twoDigits(value, 11) > 23 || twoDigits(value, 14) > 59 || twoDigits(value, 17) > 59) return false;
   const end = fractionEnd(value);
   return end !== -1 && isOffsetAt(value, end);
+}
+
+/**
+ * An int32 JSON number, as `Int32Schema`.
+ *
+ * @example
+ * int32Problem(2 ** 31) // 'must be an integer from -2147483648 to 2147483647'
+ */
+export function int32Problem(value: unknown): string | undefined {
+  return isInt32(value) ? undefined : INT32_MESSAGE;
+}
+
+/**
+ * A currency code of our table, as `CurrencyCodeSchema`.
+ *
+ * @example
+ * currencyProblem('usd') // 'must be a 3-letter ISO 4217 currency code'
+ */
+export function currencyProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return STRING_MESSAGE;
+  return isCurrencyCode(value) ? undefined : CURRENCY_MESSAGE;
+}
+
+/**
+ * A decimal amount string, as `DecimalStringSchema`.
+ *
+ * @example
+ * decimalProblem('1e3') // the message of checkDecimalString
+ */
+export function decimalProblem(value: unknown): string | undefined {
+  return typeof value === 'string' ? checkDecimalString(value) : STRING_MESSAGE;
+}
+
+/**
+ * A Resource ID, as `ResourceIdSchema`.
+ *
+ * @example
+ * resourceIdProblem('prod-1') // the message of checkResourceId
+ */
+export function resourceIdProblem(value: unknown): string | undefined {
+  return typeof value === 'string' ? checkResourceId(value) : STRING_MESSAGE;
+}
+
+/**
+ * An absolute URL, as the image `link` schema (WHATWG `URL`).
+ *
+ * @example
+ * linkProblem('/latte.png') // 'must be an absolute URL'
+ */
+export function linkProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return STRING_MESSAGE;
+  return isAbsoluteUrl(value) ? undefined : URL_MESSAGE;
+}
+
+/**
+ * A wallet-session `domain`, as `DomainSchema`.
+ *
+ * @example
+ * domainProblem('shop.example:443') // 'must not contain a port'
+ */
+export function domainProblem(value: unknown): string | undefined {
+  return typeof value === 'string' ? checkDomain(value) : STRING_MESSAGE;
+}
+
+/** Why a date-time was refused: the message, in an object so that it is told apart from a value. */
+export type DateTimeProblem = { readonly error: string };
+
+/**
+ * A date-time in canonical form, as `DateTimeSchema`: the canonical string, or the problem.
+ *
+ * @example
+ * dateTimeValue('2026-01-01t00:00:00z') // '2026-01-01T00:00:00Z'
+ * dateTimeValue(7)                      // { error: 'must be a string' }
+ */
+export function dateTimeValue(value: unknown): string | DateTimeProblem {
+  if (typeof value !== 'string') return { error: STRING_MESSAGE };
+  const canonical = canonicalDateTime(value);
+  return canonical.ok ? canonical.value : { error: canonical.error };
 }

@@ -1,0 +1,569 @@
+/**
+ * Writes the request-body validators of payments-kit/schemas (src/schemas/generated/) from
+ * their one declaration, the valibot schemas: each object, array and leaf of the schema
+ * becomes straight-line code that checks the body, copies it in the schema's key order and,
+ * for an invalid body, reports every error in the documented error body. The output is
+ * committed; `test/schemas/generated-validators.test.ts` fails when it is stale.
+ *
+ *   npm run generate:validators            # rewrite src/schemas/generated/
+ *   npm run generate:validators -- --check # exit 1 and list the stale files
+ *
+ * How it reads a schema, and what it writes, is in docs/architecture.md ("How a validator is
+ * made from its declaration").
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+
+/** A valibot schema or action, as far as this generator reads it. */
+type Part = {
+  readonly kind?: string;
+  readonly type: string;
+  readonly pipe?: readonly Part[];
+  readonly wrapped?: Part;
+  readonly entries?: Readonly<Record<string, Part>>;
+  readonly item?: Part;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly message?: unknown;
+};
+
+/** A leaf rule: the name of its `...Problem` function in leaf-rules.ts / text-rule.ts, or a special form. */
+type Leaf =
+  | { kind: 'leaf'; rule: 'text'; min: number | undefined; max: number }
+  | { kind: 'leaf'; rule: 'int32' | 'currency' | 'decimal' | 'resourceId' | 'link' | 'domain' | 'dateTime' }
+  | { kind: 'leaf'; rule: 'oneOf'; options: readonly string[] };
+type Field = { name: string; optional: boolean; node: Node };
+type Node =
+  | Leaf
+  | { kind: 'nullable'; inner: Node }
+  | { kind: 'object'; fields: Field[] }
+  | { kind: 'array'; item: Node; limit: string; noun: string };
+
+/** The request limits the schemas are read under: each count a number no real limit has, so that `maxItems` names its limit. */
+const MARKED_LIMITS = {
+  lineItems: 1_000_000_001,
+  optionsPerItem: 1_000_000_002,
+  imagesPerItem: 1_000_000_003,
+  imagesPerOption: 1_000_000_004,
+  fieldErrors: 1_000_000_005,
+} as const;
+const LIMIT_BY_MARK = new Map<number, string>(Object.entries(MARKED_LIMITS).map(([name, mark]) => [mark, name]));
+
+/** The schema modules a generator run reads (a test may load them again, under a changed declaration). */
+export type Declarations = {
+  schemas: typeof import('../src/schemas/invoice-update.js') &
+    typeof import('../src/schemas/evidence-text.js') &
+    typeof import('../src/schemas/apple-pay-session.js');
+  leaves: Map<unknown, Leaf['rule']>;
+  noLoneSurrogatePattern: string;
+  nameLimits: Readonly<Record<string, unknown>>;
+};
+
+/** The declarations as the sources state them now. */
+export async function loadDeclarations(): Promise<Declarations> {
+  const [update, evidence, session, dateTime, resourceId, currency, decimal, numbers, image, text, errorBody] = await Promise.all([
+    import('../src/schemas/invoice-update.js'),
+    import('../src/schemas/evidence-text.js'),
+    import('../src/schemas/apple-pay-session.js'),
+    import('../src/schemas/date-time.js'),
+    import('../src/schemas/resource-id.js'),
+    import('../src/schemas/currency.js'),
+    import('../src/schemas/decimal-string.js'),
+    import('../src/schemas/numbers.js'),
+    import('../src/schemas/image.js'),
+    import('../src/schemas/text.js'),
+    import('../src/schemas/error-body.js'),
+  ]);
+  const leaves = new Map<unknown, Leaf['rule']>([
+    [dateTime.DateTimeSchema, 'dateTime'],
+    [resourceId.ResourceIdSchema, 'resourceId'],
+    [currency.CurrencyCodeSchema, 'currency'],
+    [decimal.DecimalStringSchema, 'decimal'],
+    [numbers.Int32Schema, 'int32'],
+    [image.LinkSchema, 'link'],
+    [session.DomainSchema, 'domain'],
+  ]);
+  return {
+    schemas: { ...update, ...evidence, ...session },
+    leaves,
+    noLoneSurrogatePattern: text.NO_LONE_SURROGATE_PATTERN,
+    nameLimits: errorBody.NAME_LIMITS,
+  };
+}
+
+const metadataOf = (schema: Part): Readonly<Record<string, unknown>> =>
+  Object.assign({}, ...(schema.pipe ?? []).filter((part) => part.type === 'metadata').map((part) => part.metadata));
+
+/** The tree of `schema`: objects, arrays, nullables and leaves, or an error naming what it cannot read. */
+function readSchema(schema: Part, d: Declarations, at: string): Node {
+  const rule = d.leaves.get(schema);
+  if (rule !== undefined) return { kind: 'leaf', rule } as Leaf;
+  if (schema.type === 'nullable' && schema.wrapped !== undefined) return { kind: 'nullable', inner: readSchema(schema.wrapped, d, at) };
+  const metadata = metadataOf(schema);
+  if (schema.type === 'string' && metadata['pattern'] === d.noLoneSurrogatePattern) {
+    const max = metadata['maxLength'];
+    return { kind: 'leaf', rule: 'text', min: metadata['minLength'] as number | undefined, max: typeof max === 'number' ? max : Number.POSITIVE_INFINITY };
+  }
+  if (schema.type === 'custom' && Array.isArray(metadata['enum'])) return { kind: 'leaf', rule: 'oneOf', options: metadata['enum'] as string[] };
+  const pipe = schema.pipe ?? [];
+  const object = pipe.find((part) => part.type === 'object' && part.entries !== undefined);
+  if (schema.type === 'unknown' && object?.entries !== undefined && metadata['additionalProperties'] === false) {
+    const fields = Object.entries(object.entries).map(([name, entry]): Field => {
+      const optional = entry.type === 'optional';
+      const inner = optional ? (entry.wrapped as Part) : entry;
+      return { name, optional, node: readSchema(inner, d, `${at}.${name}`) };
+    });
+    return { kind: 'object', fields };
+  }
+  const array = pipe.find((part) => part.type === 'array' && part.item !== undefined);
+  const maxItems = metadata['maxItems'];
+  if (schema.type === 'unknown' && array?.item !== undefined && typeof maxItems === 'number') {
+    const limit = LIMIT_BY_MARK.get(maxItems);
+    const noun = pipe.map((part) => (typeof part.message === 'string' ? /^must have at most \d+ (.+)$/.exec(part.message)?.[1] : undefined)).find(Boolean);
+    if (limit === undefined || noun === undefined) throw new Error(`${at}: an array whose count limit is not one of RequestLimits`);
+    return { kind: 'array', item: readSchema(array.item, d, `${at}[]`), limit, noun };
+  }
+  throw new Error(`${at}: a schema the generator cannot read (type ${schema.type}); add its leaf rule to loadDeclarations`);
+}
+
+/** One body: its validator's name, schema, failure status and error-body form. */
+type Body = {
+  file: string;
+  name: string;
+  schema: Part;
+  schemaName: string;
+  spec: string;
+  valueType: string;
+  resultType: string;
+  failStatus: 400 | 422;
+  form: 'fields' | 'text';
+  imports: string[];
+};
+
+/** Where an object sits: the keys from the body down to it, array positions as parameters. */
+type Segment = { key: string } | { array: string; depth: number; named: boolean };
+
+/** A path as a reader writes it: `lineItems.items[].options[]`. */
+const pathText = (path: readonly Segment[]): string => path.map((s) => ('key' in s ? `.${s.key}` : '[]')).join('').slice(1);
+
+/** A string literal in the project's style (single quotes). */
+const q = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+/** The sound check each leaf rule has for its common valid case, asked first (see leaf-rules.ts). */
+const SURELY: Partial<Record<Leaf['rule'], string>> = {
+  currency: 'surelyCurrency',
+  decimal: 'surelyDecimal',
+  resourceId: 'surelyResourceId',
+};
+
+class Writer {
+  private readonly functions: string[] = [];
+  private readonly constants = new Map<string, string>();
+  readonly uses = new Set<string>();
+  private count = 0;
+
+  constructor(
+    private readonly d: Declarations,
+    private readonly form: 'fields' | 'text',
+  ) {}
+
+  private constant(prefix: string, code: string): string {
+    for (const [name, existing] of this.constants) if (existing === code && name.startsWith(prefix)) return name;
+    const name = `${prefix}_${this.constants.size + 1}`;
+    this.constants.set(name, code);
+    return name;
+  }
+
+  private fresh(prefix: string): string {
+    this.count += 1;
+    return `${prefix}${this.count}`;
+  }
+
+  /** The parameters that carry the positions (and named lists) of the arrays above an object. */
+  private params(path: readonly Segment[]): string {
+    return path
+      .filter((s): s is Extract<Segment, { array: string }> => 'array' in s)
+      .map((s) => (s.named ? `, list${s.depth}: readonly unknown[], i${s.depth}: number` : `, i${s.depth}: number`))
+      .join('');
+  }
+
+  private args(path: readonly Segment[]): string {
+    return path
+      .filter((s): s is Extract<Segment, { array: string }> => 'array' in s)
+      .map((s) => (s.named ? `, list${s.depth}, i${s.depth}` : `, i${s.depth}`))
+      .join('');
+  }
+
+  /** The name of the function that gives the error-body keys of the object at each path. */
+  private readonly keyFunctions = new Map<string, string>();
+
+  /** The error-body keys of `path` (then `tail`), as an expression evaluated only when an error is reported. */
+  private keys(path: readonly Segment[], tail: readonly string[] = []): string {
+    if (path.length === 0) return `[${tail.map(q).join(', ')}]`;
+    const fn = this.keyFunctions.get(pathText(path));
+    if (fn === undefined) {
+      const last = path[path.length - 1] as Segment;
+      if (!('key' in last)) throw new Error(`${pathText(path)}: no key function`);
+      return this.keys(path.slice(0, -1), [last.key, ...tail]);
+    }
+    return `${fn}(run${this.args(path)}${tail.map((t) => `, ${q(t)}`).join('')})`;
+  }
+
+  /** Writes the key function of the object at `path` (not the body). */
+  private keyFunction(path: readonly Segment[]): void {
+    const parts = path.map((s) =>
+      'key' in s ? q(s.key) : s.named ? `run.elementKey(list${s.depth}, i${s.depth}, ${q(s.array)})` : `\`[\${i${s.depth}}]\``,
+    );
+    const name = `keys${this.count}`;
+    this.keyFunctions.set(pathText(path), name);
+    this.functions.push(
+      [
+        `/** The error-body keys of \`${pathText(path)}\`, then \`tail\`. */`,
+        `function ${name}(run: ValidationRun${this.params(path)}, ...tail: string[]): string[] {`,
+        `  return [${parts.join(', ')}, ...tail];`,
+        '}',
+      ].join('\n'),
+    );
+  }
+
+  /** The expression of the message of leaf `leaf` for `x` (undefined when it passes). */
+  private problem(leaf: Leaf, x: string): string {
+    switch (leaf.rule) {
+      case 'text': {
+        this.uses.add('textProblem');
+        this.uses.add('surelyText');
+        const min = leaf.min === 1 ? 1 : 0;
+        const max = leaf.max === Number.POSITIVE_INFINITY ? 'Infinity' : String(leaf.max);
+        const surely = leaf.min === undefined || leaf.min <= 1 ? `surelyText(${x}, ${min}, ${max}) ? undefined : ` : '';
+        if (leaf.min === undefined && leaf.max === Number.POSITIVE_INFINITY) return `${surely}textProblem(${x})`;
+        const limit = leaf.min === undefined ? `{ max: ${leaf.max} }` : `{ min: ${leaf.min}, max: ${leaf.max} }`;
+        return `${surely}textProblem(${x}, ${this.constant('TEXT_LIMIT', `Object.freeze(${limit})`)})`;
+      }
+      case 'oneOf': {
+        this.uses.add('oneOfMessage');
+        const list = `[${leaf.options.map(q).join(', ')}]`;
+        const set = this.constant('ONE_OF', `new Set<unknown>(${list})`);
+        const message = this.constant('ONE_OF_MESSAGE', `oneOfMessage(${list})`);
+        return `${set}.has(${x}) ? undefined : ${message}`;
+      }
+      case 'dateTime':
+        throw new Error('a date-time is written by field()');
+      default: {
+        this.uses.add(`${leaf.rule}Problem`);
+        const surely = SURELY[leaf.rule];
+        if (surely === undefined) return `${leaf.rule}Problem(${x})`;
+        this.uses.add(surely);
+        return `${surely}(${x}) ? undefined : ${leaf.rule}Problem(${x})`;
+      }
+    }
+  }
+
+  /** The statements that check `x` (known not to be undefined) at `path`.`name` and `store` its output. */
+  private present(node: Node, x: string, path: readonly Segment[], name: string, store: (expr: string) => string): string[] {
+    const at = q(name);
+    const here = [...path, { key: name }];
+    switch (node.kind) {
+      case 'object':
+        return [store(`${this.object(node, here)}(run, ${x}${this.args(path)})`)];
+      case 'array':
+        return [store(`${this.array(node, here, name)}(run, ${x}${this.args(path)})`)];
+      case 'nullable': {
+        const inner = this.present(node.inner, x, path, name, store);
+        return [`if (${x} === null) ${store('null')}`, 'else {', ...inner.map((l) => `  ${l}`), '}'];
+      }
+      case 'leaf': {
+        if (node.rule === 'dateTime') {
+          this.uses.add('dateTimeValue');
+          const r = this.fresh('r');
+          this.uses.add('surelyDateTime');
+          return [
+            `if (surelyDateTime(${x})) ${store(x)}`,
+            'else {',
+            `  const ${r} = dateTimeValue(${x});`,
+            `  if (typeof ${r} === 'string') ${store(r)}`,
+            `  else run.fail(${this.keys(path, [name])}, ${r}.error);`,
+            '}',
+          ];
+        }
+        const m = this.fresh('m');
+        return [
+          `const ${m} = ${this.problem(node, x)};`,
+          `if (${m} === undefined) ${store(x)}`,
+          `else run.fail(${this.keys(path, [name])}, ${m});`,
+        ];
+      }
+    }
+  }
+
+  /** The statements of one field of an object at `path`. */
+  private field(field: Field, path: readonly Segment[], guarded: boolean, into: string | undefined): string[] {
+    const at = q(field.name);
+    const x = this.fresh('x');
+    // Once the error body is truncated nothing found later can change it: an object or array
+    // field, and every field after one, is not even read then.
+    const lines = [...(guarded ? ['if (run.stopped) return undefined;'] : []), `const ${x} = value[${at}];`];
+    const store = (expr: string) => (into === undefined ? `out[${at}] = ${expr};` : `${into} = ${expr};`);
+    const check = this.present(field.node, x, path, field.name, store).map((l) => `  ${l}`);
+    if (field.optional) {
+      lines.push(`if (${x} !== undefined) {`, ...check, `} else if (${at} in value) out[${at}] = undefined;`);
+    } else {
+      this.uses.add('REQUIRED_MESSAGE');
+      lines.push(`if (${x} !== undefined || ${at} in value) {`, ...check, `} else run.fail(${this.keys(path, [field.name])}, REQUIRED_MESSAGE);`);
+    }
+    return lines;
+  }
+
+  /** Writes the function of the object `node` at `path`; returns its name. */
+  object(node: Extract<Node, { kind: 'object' }>, path: readonly Segment[]): string {
+    const name = this.fresh(`object`);
+    const isField = `isField${this.count}`;
+    if (path.length > 0) this.keyFunction(path);
+    if (path.length > 0) this.uses.add('OBJECT_MESSAGE');
+    this.uses.add('isJsonObject');
+    const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';
+    const firstComplex = node.fields.findIndex(complex);
+    // The leading required fields go into temporaries and the output starts as a literal of
+    // them (one allocation of the right shape); the fields after them are added to it.
+    const firstOptional = node.fields.findIndex((f) => f.optional);
+    const lead = firstOptional === -1 ? node.fields.length : firstOptional;
+    const temps = node.fields.slice(0, lead).map(() => this.fresh('v'));
+    const literal = `const out: Out = { ${node.fields
+      .slice(0, lead)
+      .map((f, i) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : q(f.name)}: ${temps[i]}`)
+      .join(', ')} };`.replace('{  }', '{}');
+    const body = [
+      ...temps.map((t) => `let ${t}: unknown;`),
+      ...node.fields.flatMap((f, i) => {
+        const lines = this.field(f, path, firstComplex !== -1 && i >= firstComplex, temps[i]);
+        return i === lead - 1 ? [...lines, literal] : lines;
+      }),
+    ];
+    if (lead === 0) body.unshift(literal);
+    const where = path.length === 0 ? 'the body' : `\`${pathText(path)}\``;
+    this.functions.push(
+      [
+        `/** The fields of ${where}. */`,
+        `function ${isField}(key: string): boolean {`,
+        '  switch (key) {',
+        ...node.fields.map((f) => `    case ${q(f.name)}:`),
+        '      return true;',
+        '    default:',
+        '      return false;',
+        '  }',
+        '}',
+        '',
+        `/** ${path.length === 0 ? 'The body' : where}: checked and copied in the schema's key order${path.length === 0 ? '' : ', or undefined when it is not an object'}. */`,
+        ...(path.length === 0
+          ? [`function ${name}(run: ValidationRun, value: Out): Out | undefined {`]
+          : [
+              `function ${name}(run: ValidationRun, value: unknown${this.params(path)}): Out | undefined {`,
+              `  if (!isJsonObject(value)) {`,
+              `    run.fail(${this.keys(path)}, OBJECT_MESSAGE);`,
+              '    return undefined;',
+              '  }',
+            ]),
+        ...body.map((l) => `  ${l}`),
+        `  for (const key in value) {`,
+        `    if (!${isField}(key) && Object.hasOwn(value, key)) {`,
+        `      run.unknownFields(${this.keys(path)}, value, ${isField});`,
+        '      break;',
+        '    }',
+        '  }',
+        '  return out;',
+        '}',
+      ].join('\n'),
+    );
+    return name;
+  }
+
+  /** Writes the function of the array `node` at `path` (the array is the field `field`); returns its name. */
+  array(node: Extract<Node, { kind: 'array' }>, path: readonly Segment[], field: string): string {
+    if (node.item.kind !== 'object') throw new Error(`${field}: only arrays of objects are generated`);
+    const name = this.fresh('array');
+    const depth = path.filter((s) => 'array' in s).length;
+    const named = Object.hasOwn(this.d.nameLimits, field);
+    const element: Segment = { array: field, depth, named };
+    const item = this.object(node.item, [...path, element]);
+    this.uses.add('ARRAY_MESSAGE');
+    this.uses.add('tooManyMessage');
+    const i = `i${depth}`;
+    const list = named ? `, value, ${i}` : `, ${i}`;
+    this.functions.push(
+      [
+        `/** \`${pathText(path)}\`: at most \`limits.${node.limit}\` ${node.noun}. */`,
+        `function ${name}(run: ValidationRun, value: unknown${this.params(path.slice(0, -1))}): unknown[] | undefined {`,
+        `  if (!Array.isArray(value)) {`,
+        `    run.fail(${this.keys(path)}, ARRAY_MESSAGE);`,
+        '    return undefined;',
+        '  }',
+        `  const max = run.limits.${node.limit};`,
+        `  if (value.length > max) {`,
+        `    run.fail(${this.keys(path)}, tooManyMessage(max, ${q(node.noun)}));`,
+        '    return undefined;',
+        '  }',
+        '  const out: unknown[] = [];',
+        `  for (let ${i} = 0; ${i} < value.length; ${i} += 1) {`,
+        `    out.push(${item}(run, value[${i}]${this.args(path.slice(0, -1))}${list}));`,
+        '    if (run.stopped) return undefined;',
+        '  }',
+        '  return out;',
+        '}',
+      ].join('\n'),
+    );
+    return name;
+  }
+
+  text(): string {
+    const constants = [...this.constants].map(([name, code]) => `const ${name} = ${code};`).join('\n');
+    return `${constants}\n\n${this.functions.join('\n\n')}`;
+  }
+}
+
+/** The imports a generated file needs, by the module that exports them. */
+const IMPORT_FROM: Record<string, string> = {
+  textProblem: 'schemas/text-rule.js',
+  surelyText: 'schemas/text-rule.js',
+  surelyCurrency: 'schemas/leaf-rules.js',
+  surelyDecimal: 'schemas/leaf-rules.js',
+  surelyResourceId: 'schemas/leaf-rules.js',
+  surelyDateTime: 'schemas/leaf-rules.js',
+  dateTimeValue: 'schemas/leaf-rules.js',
+  int32Problem: 'schemas/leaf-rules.js',
+  currencyProblem: 'schemas/leaf-rules.js',
+  decimalProblem: 'schemas/leaf-rules.js',
+  resourceIdProblem: 'schemas/leaf-rules.js',
+  linkProblem: 'schemas/leaf-rules.js',
+  domainProblem: 'schemas/leaf-rules.js',
+  isJsonObject: 'schemas/is-json-object.js',
+  REQUIRED_MESSAGE: 'schemas/messages.js',
+  OBJECT_MESSAGE: 'schemas/messages.js',
+  ARRAY_MESSAGE: 'schemas/messages.js',
+  BODY_NOT_OBJECT_MESSAGE: 'schemas/messages.js',
+  oneOfMessage: 'schemas/messages.js',
+  tooManyMessage: 'limits/index.js',
+};
+
+/** The source of one generated validator; `base` is the import path of src/schemas from the file. */
+function generate(body: Body, d: Declarations, base: string): string {
+  const tree = readSchema(body.schema, d, body.name);
+  if (tree.kind !== 'object') throw new Error(`${body.name}: a request body is an object`);
+  const writer = new Writer(d, body.form);
+  const top = writer.object(tree, []);
+  writer.uses.add('BODY_NOT_OBJECT_MESSAGE');
+  const modules = new Map<string, string[]>();
+  for (const name of [...writer.uses].sort()) {
+    const from = IMPORT_FROM[name] ?? '';
+    modules.set(from, [...(modules.get(from) ?? []), name]);
+  }
+  // From src/schemas/generated/, a module of src/schemas is one level up.
+  const path = (from: string) => (base === '../..' && from.startsWith('schemas/') ? `../${from.slice('schemas/'.length)}` : `${base}/${from}`);
+  const imports = [
+    `import type { RequestLimits } from '${base}/limits/index.js';`,
+    ...[...modules].sort(([a], [b]) => a.localeCompare(b)).map(([from, names]) => `import { ${names.join(', ')} } from '${path(from)}';`),
+    ...body.imports.map((line) => line.replace(/'<base>\/([^']+)'/, (_, from: string) => `'${path(from)}'`)),
+    `import { ValidationRun } from '${path('schemas/validation-run.js')}';`,
+  ];
+  const failed =
+    body.form === 'fields'
+      ? `{ ok: false, status: ${body.failStatus}, body: run.errors.finish() as InvoiceUpdateErrorBody }`
+      : `{ ok: false, status: ${body.failStatus}, body: { error: run.errors.finishText() } }`;
+  return `// Generated by scripts/generate-validators.ts from \`${body.schemaName}\` (${body.spec}): do not edit.
+// Change the schema and run \`npm run generate:validators\`; a test fails while this file is stale.
+${imports.join('\n')}
+
+type Out = Record<string, unknown>;
+
+${writer.text()}
+
+/**
+ * Validates ${body.spec} by the rules of \`${body.schemaName}\`: the value copied in the
+ * schema's key order, or the status and the documented error body (every error, at most
+ * \`limits.fieldErrors\`, then the truncation note).
+ */
+export function ${body.name}(body: unknown, limits: RequestLimits): ${body.resultType} {
+  if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
+  const run = new ValidationRun(limits, '${body.form}');
+  const value = ${top}(run, body);
+  if (run.errors === undefined) return { ok: true, value: value as unknown as ${body.valueType} };
+  return ${failed};
+}
+`;
+}
+
+/** The generated files, by path from the repository root, for the declarations `d`; `base` is the import path of src/ from them. */
+export function generateValidators(d: Declarations, base = '../..'): Map<string, string> {
+  const s = d.schemas;
+  const bodies: Body[] = [
+    {
+      file: 'invoice-update.ts',
+      name: 'validateInvoiceUpdateBody',
+      schema: s.invoiceUpdateSchema(MARKED_LIMITS) as unknown as Part,
+      schemaName: 'invoiceUpdateSchema',
+      spec: 'the update-invoice body, spec 4.2',
+      valueType: 'InvoiceUpdate',
+      resultType: 'InvoiceUpdateValidation',
+      failStatus: 422,
+      form: 'fields',
+      imports: [
+        "import type { InvoiceUpdateErrorBody } from '<base>/schemas/error-body.js';",
+        "import type { InvoiceUpdate } from '<base>/schemas/shapes/invoice-update.js';",
+        "import type { InvoiceUpdateValidation } from '<base>/schemas/validation-result.js';",
+      ],
+    },
+    {
+      file: 'evidence-text-request.ts',
+      name: 'validateEvidenceTextRequestBody',
+      schema: s.evidenceTextRequestSchema(MARKED_LIMITS) as unknown as Part,
+      schemaName: 'evidenceTextRequestSchema',
+      spec: 'the upload-evidence-text body, spec 4.3',
+      valueType: 'EvidenceTextRequest',
+      resultType: 'ValidationResult<EvidenceTextRequest, ErrorBody>',
+      failStatus: 400,
+      form: 'text',
+      imports: [
+        "import type { EvidenceTextRequest } from '<base>/schemas/shapes/evidence-text.js';",
+        "import type { ErrorBody, ValidationResult } from '<base>/schemas/validation-result.js';",
+      ],
+    },
+    {
+      file: 'apple-pay-session-request.ts',
+      name: 'validateApplePaySessionRequestBody',
+      schema: s.applePaySessionRequestSchema(MARKED_LIMITS) as unknown as Part,
+      schemaName: 'applePaySessionRequestSchema',
+      spec: 'the create-wallet-session body, spec 4.4',
+      valueType: 'ApplePaySessionRequest',
+      resultType: 'ValidationResult<ApplePaySessionRequest, ErrorBody>',
+      failStatus: 422,
+      form: 'text',
+      imports: [
+        "import type { ApplePaySessionRequest } from '<base>/schemas/shapes/apple-pay-session.js';",
+        "import type { ErrorBody, ValidationResult } from '<base>/schemas/validation-result.js';",
+      ],
+    },
+  ];
+  return new Map(bodies.map((body) => [`src/schemas/generated/${body.file}`, generate(body, d, base)]));
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  const stale: string[] = [];
+  for (const [file, text] of generateValidators(await loadDeclarations())) {
+    const path = join(root, file);
+    let current = '';
+    try {
+      current = readFileSync(path, 'utf8');
+    } catch {
+      // not written yet
+    }
+    if (current === text) continue;
+    stale.push(file);
+    if (!check) writeFileSync(path, text);
+  }
+  if (check && stale.length > 0) {
+    console.error(`stale generated validators (run npm run generate:validators):\n${stale.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(stale.length === 0 ? 'generated validators are up to date' : `wrote ${stale.join(', ')}`);
+}
