@@ -300,7 +300,7 @@ if (process.env['BENCH_IN_PROCESS'] === '0') process.exit(0);
 const { compare } = await import('./compare.js');
 const { createHandler, createMemoryStore, createStaticAuth } = await import('../src/http/index.js');
 const { ANSWER_EXCHANGE } = await import('../src/http/pipeline/fast-path.js');
-const { freshUuid } = await import('../src/http/core/fresh-uuid.js');
+const { freshUuid } = await import('../src/shared/fresh-uuid.js');
 const { DEMO_SEED, DEMO_TOKENS } = await import('./http/fixtures.js');
 const inProcess = createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
 const answerExchange = (inProcess as unknown as Record<symbol, (e: unknown, settle: (e: unknown, outcome: unknown) => void) => void>)[ANSWER_EXCHANGE];

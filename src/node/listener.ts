@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestTargetError } from '../http/core/exchange.js';
-import { freshUuid } from '../http/core/fresh-uuid.js';
+import { freshUuid } from '../shared/fresh-uuid.js';
 import { HTTP_MESSAGES } from '../http/core/messages.js';
 import { errorReply } from '../http/core/reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../http/core/request-id.js';

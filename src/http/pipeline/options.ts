@@ -6,7 +6,7 @@ import { type TelemetryOptions, resolveMeter, resolveTracing } from '../telemetr
 import { httpMetrics } from '../telemetry/http-metrics.js';
 import type { HandlerTelemetry } from '../telemetry/request-trace.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from '../middleware/cors.js';
-import { freshUuid } from '../core/fresh-uuid.js';
+import { freshUuid } from '../../shared/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
@@ -117,8 +117,6 @@ export type HandlerOptions = TelemetryOptions & {
   readonly accessLog?: AccessLogSink;
   /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS` (the validators' `limits`). */
   readonly limits?: Partial<RequestLimits>;
-  /** @deprecated Since 0.2: `limits` (the name the validators use). */
-  readonly requestLimits?: Partial<RequestLimits>;
   /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
   readonly openApi?: OpenApiServeOptions;
   /**
@@ -208,7 +206,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
   }
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
   const storeTimeoutMs = positive(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
-  const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
+  const limits = resolveRequestLimits(options.limits);
   return {
     store: withStoreDeadline(options.store, storeTimeoutMs),
     storeFor: requestStores(options.store, storeTimeoutMs),

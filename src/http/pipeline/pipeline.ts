@@ -4,7 +4,7 @@ import { type Authentication, authenticate, holdsAccountScope, insufficientScope
 import { type CatalogEntry, OPERATION_CATALOG } from '../operations/catalog.js';
 import { corsPreflight, corsSettle } from '../middleware/cors.js';
 import { BadRequestTargetError, type Exchange, type Reply, isResponseReply } from '../core/exchange.js';
-import { freshUuid } from '../core/fresh-uuid.js';
+import { freshUuid } from '../../shared/fresh-uuid.js';
 import { performIdempotent } from '../idempotency/perform.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { documentReply } from '../openapi/serve.js';
