@@ -1,11 +1,11 @@
 import { type RequestLimits, resolveRequestLimits } from '../../limits/index.js';
 import type { Version } from '../../version/index.js';
-import type { ResponseLogger } from '../middleware/access-log.js';
-import { type AccessLogSink, accessLogger } from '../middleware/structured-access-log.js';
+import type { ResponseLogger } from '../policies/access-log.js';
+import { type AccessLogSink, accessLogger } from '../policies/structured-access-log.js';
 import { type TelemetryOptions, resolveMeter, resolveTracing } from '../telemetry/api.js';
 import { httpMetrics } from '../telemetry/http-metrics.js';
 import type { HandlerTelemetry } from '../telemetry/request-trace.js';
-import { type CorsOptions, type ResolvedCors, resolveCors } from '../middleware/cors.js';
+import { type CorsOptions, type ResolvedCors, resolveCors } from '../policies/cors.js';
 import { freshUuid } from '../../shared/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
