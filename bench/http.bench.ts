@@ -88,8 +88,8 @@ const ALL_SCENARIOS: Scenario[] = [
   patchInvoice('Hono on @hono/node-server: PATCH invoice, route written as a user would', 'hono-user'),
   getSchedule('ours in Hono: GET schedule (fetch Request/Response bridge)', 'hono-ours'),
   getSchedule('Fastify 5: GET schedule, fixed body = our answer (the framework alone)', 'fastify-fixed'),
-  // Our handler caches a long answer as UTF-8 bytes (`cachedBody`); these two send the same
-  // bytes encoded once too, so that neither ceiling is flattered by encoding text per response.
+  // The same answer as a Buffer encoded once (node:http then writes headers and body with
+  // writev instead of one write of text): how much the form of the body alone weighs.
   getSchedule('bare node:http, fixed body = our GET schedule answer encoded once (a Buffer)', 'bare-schedule-bytes'),
   getSchedule('Fastify 5: GET schedule, fixed body = our answer encoded once (a Buffer)', 'fastify-fixed-bytes'),
   getSchedule('ours on Bun (Bun.serve, dist/): GET schedule', 'bun'),
@@ -299,20 +299,18 @@ if (process.env['BENCH_IN_PROCESS'] === '0') process.exit(0);
 // Request and reads a Response, as any fetch adapter on Node must.
 const { compare } = await import('./compare.js');
 const { createHandler, createMemoryStore, createStaticAuth } = await import('../src/http/index.js');
-const { ANSWER_EXCHANGE } = await import('../src/http/pipeline/fast-path.js');
-const { freshUuid } = await import('../src/http/core/fresh-uuid.js');
+const { freshUuid } = await import('../src/shared/fresh-uuid.js');
 const { DEMO_SEED, DEMO_TOKENS } = await import('./http/fixtures.js');
 const inProcess = createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS) });
-const answerExchange = (inProcess as unknown as Record<symbol, (e: unknown, settle: (e: unknown, outcome: unknown) => void) => void>)[ANSWER_EXCHANGE];
-const fast = (exchange: unknown) => new Promise((resolve) => answerExchange?.(exchange, (_e, outcome) => resolve(outcome)));
+const fast = (exchange: Parameters<typeof inProcess.answerExchange>[0]) => new Promise((resolve) => inProcess.answerExchange(exchange, (_e, outcome) => resolve(outcome)));
 const adjustmentPath = `${base}/adjustments/${DEMO_IDS.adjustmentID}`;
 const neverAborted = new AbortController().signal;
 const exchangeFor = (path: string) => ({
-  method: 'GET',
+  method: 'GET' as string,
   path,
   mountPath: '',
   header: (name: string) => auth[name],
-  readBody: async () => ({ ok: true, bytes: new Uint8Array(0) }),
+  readBody: async () => ({ ok: true as const, bytes: new Uint8Array(0) }),
   signal: neverAborted,
   toRequest: () => new Request(`http://127.0.0.1${path}`),
 });
@@ -320,9 +318,9 @@ const adjustmentExchange = exchangeFor(adjustmentPath);
 const scheduleExchange = exchangeFor(schedulePath);
 await compare([
   {
-    title: 'GET adjustment in process: exchange fast path vs WHATWG Request/Response',
+    title: 'GET adjustment in process: handler.answerExchange vs WHATWG Request/Response',
     contenders: [
-      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast(adjustmentExchange) },
+      { name: 'ours: handler.answerExchange (toNodeListener)', fn: () => fast(adjustmentExchange) },
       {
         name: 'fetch handler: new Request + Response.text()',
         fn: async () => (await inProcess(new Request(`http://127.0.0.1${adjustmentPath}`, { headers: auth }))).text(),
@@ -330,9 +328,9 @@ await compare([
     ],
   },
   {
-    title: 'GET schedule in process: exchange fast path vs WHATWG Request/Response',
+    title: 'GET schedule in process: handler.answerExchange vs WHATWG Request/Response',
     contenders: [
-      { name: 'ours: exchange fast path (toNodeListener)', fn: () => fast(scheduleExchange) },
+      { name: 'ours: handler.answerExchange (toNodeListener)', fn: () => fast(scheduleExchange) },
       {
         name: 'fetch handler: new Request + Response.text()',
         fn: async () => (await inProcess(new Request(`http://127.0.0.1${schedulePath}`, { headers: auth }))).text(),

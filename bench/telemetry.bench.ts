@@ -35,7 +35,8 @@ type Exchange = {
   readBody(limit: number): Promise<{ ok: true; bytes: Uint8Array }>; signal: AbortSignal; toRequest(): Request;
 };
 type Answer = (exchange: Exchange, settle: (exchange: Exchange, outcome: { reply: { status?: number } }) => void) => void;
-const ANSWER_EXCHANGE = Symbol.for('payments-kit/http.answerExchange@2');
+// Builds before the exchange entry had its name kept it under this symbol (BENCH_BASELINE_DIST may be one).
+const OLD_ANSWER_EXCHANGE = Symbol.for('payments-kit/http.answerExchange@2');
 
 const load = async (dist: string): Promise<HttpModule> => (await import(pathToFileURL(resolve(dist, 'http/index.js')).href)) as HttpModule;
 
@@ -52,7 +53,8 @@ const sdkMeter = new MeterProvider({ readers: [new Reader()] }).getMeter('bench'
 function answerOf(module: HttpModule, telemetry: Record<string, unknown>): Answer {
   const { createHandler, createMemoryStore, createStaticAuth } = module;
   const handler = createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS), idempotency: false, ...telemetry });
-  return (handler as unknown as Record<symbol, Answer>)[ANSWER_EXCHANGE] as Answer;
+  const named = (handler as unknown as { answerExchange?: Answer }).answerExchange;
+  return named ?? ((handler as unknown as Record<symbol, Answer>)[OLD_ANSWER_EXCHANGE] as Answer);
 }
 
 const base = `/accounts/${DEMO_IDS.accountID}`;

@@ -24,7 +24,6 @@ export const HISTORY_WORDS: readonly RegExp[] = [
  * so the list only shrinks).
  */
 const PENDING = new Set([
-  'src/http/pipeline/pipeline.ts',
   'src/http/store/deadline-store.ts',
   'src/http/store/store-deadline.ts',
   'src/postgres/bounded.ts',

@@ -1,7 +1,7 @@
 import type { OperationRoute } from '../operations/index.js';
 import { backoffMs } from './backoff.js';
 import { expandPath } from './expand-path.js';
-import { freshUuid } from './fresh-uuid.js';
+import { freshUuid } from '../shared/fresh-uuid.js';
 import { headersProblem } from './header-value.js';
 import { outcomeOf } from './outcome.js';
 import { readAnswer, type BodyShapes } from './read-answer.js';

@@ -1,6 +1,6 @@
 import type { OperationRoute } from '../operations/index.js';
 import { call, localAnswer, localFailure, type CallOptions } from './call.js';
-import { freshUuid } from './fresh-uuid.js';
+import { freshUuid } from '../shared/fresh-uuid.js';
 import type { BodyShapes } from './read-answer.js';
 import type { AnyResult } from './result.js';
 import type { Transport } from './transport.js';

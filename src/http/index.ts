@@ -8,23 +8,25 @@
  *
  * @packageDocumentation
  */
-export { createHandler, type FetchHandler, type Handler } from './pipeline/handler.js';
+export { createHandler, type ExchangeEntry, type FetchHandler, type Handler } from './pipeline/handler.js';
+export type { Outcome } from './pipeline/request-state.js';
+export type { BodyBytes, Exchange, PlainReply, Reply } from './core/exchange.js';
 export {
   type CorsOptions,
   CORS_ALLOWED_HEADERS,
   CORS_EXPOSED_HEADERS,
   CORS_MESSAGES,
   DEFAULT_CORS_MAX_AGE_SECONDS,
-} from './middleware/cors.js';
-export type { ResponseLogEntry, ResponseLogger } from './middleware/access-log.js';
+} from './policies/cors.js';
+export type { ResponseLogEntry, ResponseLogger } from './policies/access-log.js';
 export {
   accessLogEntry,
   ACCESS_LOG_MESSAGE,
   type AccessLogEntry,
   type AccessLogSink,
   type PinoLikeLogger,
-} from './middleware/structured-access-log.js';
-export { rateLimitHeaders, isPolicyName, RATE_LIMIT_HEADERS } from './middleware/rate-limit-headers.js';
+} from './policies/structured-access-log.js';
+export { rateLimitHeaders, isPolicyName, RATE_LIMIT_HEADERS } from './policies/rate-limit-headers.js';
 export { TELEMETRY_MESSAGES, type OpenTelemetryApi, type TelemetryOptions } from './telemetry/api.js';
 export type {
   OtelAttributeValue,
@@ -134,7 +136,7 @@ export {
   DEFAULT_RATE_LIMIT_TIMEOUT_MS,
   DEFAULT_RATE_LIMIT_POLICY,
   RATE_LIMITER_MESSAGES,
-} from './middleware/rate-limiter.js';
+} from './policies/rate-limiter.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './operations/catalog.js';
 export { SCHEDULE_TIME_ZONE_MESSAGES, type ScheduleTimeZone, type ScheduleTimeZoneContext } from './operations/schedule-time-zone.js';
 export {

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { freshUuid } from '../http/core/fresh-uuid.js';
+import { freshUuid } from '../shared/fresh-uuid.js';
 import { HTTP_MESSAGES } from '../http/core/messages.js';
 import { afterPendingAnswers, inFlightResponse } from './pending-answers.js';
 import { REQUEST_ID_HEADER } from '../http/core/request-id.js';

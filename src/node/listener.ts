@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestTargetError } from '../http/core/exchange.js';
-import { freshUuid } from '../http/core/fresh-uuid.js';
+import { freshUuid } from '../shared/fresh-uuid.js';
 import { HTTP_MESSAGES } from '../http/core/messages.js';
 import { errorReply } from '../http/core/reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../http/core/request-id.js';
-import { ANSWER_EXCHANGE, type AnswerExchange, type FastHandler } from '../http/pipeline/fast-path.js';
+import type { ExchangeEntry, Handler } from '../http/pipeline/handler.js';
 import type { Outcome } from '../http/pipeline/pipeline.js';
 import { NodeExchange } from './exchange.js';
 import type { FrameworkRequest } from './framework-request.js';
@@ -20,7 +20,9 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  * `req.originalUrl` and mount path, a body already parsed by `express.json()` (re-read
  * from `req.body`), ties the abort signal to the response's `close` before it ended, keeps
  * several `Set-Cookie` headers apart and streams response bodies with back-pressure.
- * A handler from `createHandler` is answered without building a `Request`/`Response`.
+ * A handler from `createHandler` is answered through its exchange entry (`handler.answerExchange`),
+ * without building a `Request`/`Response`; any other fetch handler through the bridge. Both give
+ * the same bytes (test/http/entry-paths.test.ts).
  *
  * @example
  * import { createServer } from 'node:http';
@@ -28,19 +30,25 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  * // Express: app.use('/api', toNodeListener(handler));
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
-  const fast = (handler as FastHandler)[ANSWER_EXCHANGE];
+  const entry = exchangeEntryOf(handler);
   return (req, res) => {
     const exchange = new NodeExchange(req as FrameworkRequest, res);
-    // Module-level functions (no closures per request); the fast path makes no promise here.
-    if (fast !== undefined) respondFast(fast, exchange);
+    // Module-level functions (no closures per request); the exchange entry makes no promise here.
+    if (entry !== undefined) respondThroughEntry(entry, exchange);
     else void respondBridged(handler, exchange, res);
   };
 }
 
+/** The handler's exchange entry, when it is a handler from `createHandler` (of this package, ESM or CJS). */
+function exchangeEntryOf(handler: (request: Request) => Promise<Response>): ExchangeEntry | undefined {
+  const entry = (handler as Partial<Handler>).answerExchange;
+  return typeof entry === 'function' ? entry : undefined;
+}
+
 /** A handler from `createHandler`: the exchange is answered without a `Request`/`Response`. */
-function respondFast(fast: AnswerExchange, exchange: NodeExchange): void {
+function respondThroughEntry(entry: ExchangeEntry, exchange: NodeExchange): void {
   try {
-    fast(exchange, writeOutcome);
+    entry(exchange, writeOutcome);
   } catch {
     fail(exchange.res);
   }

@@ -1,4 +1,4 @@
-import { freshUuid } from '../http/core/fresh-uuid.js';
+import { freshUuid } from '../shared/fresh-uuid.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../http/core/request-id.js';
 
 /** Messages of the reference server's Host check, as data. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshUuid } from '../../src/http/core/fresh-uuid.js';
+import { freshUuid } from '../../src/shared/fresh-uuid.js';
 
 // RFC 9562: version 4 in the 13th hex digit, variant 10xx in the 17th; lower-case hex.
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -194,11 +194,10 @@ describe('createOpenApiDocument', () => {
     expect(checked).toBe(5);
   });
 
-  it("states the count limits and closed objects of the request bodies, under the handler's limits (and the deprecated requestLimits)", () => {
+  it("states the count limits and closed objects of the request bodies, under the handler's limits", () => {
     const items = (doc: typeof document) => asJson(asJson(asJson(asJson(doc.components.schemas['InvoiceUpdate'])['properties'])['lineItems'])['properties'])['items'];
     expect(asJson(items(document))['maxItems']).toBe(REQUEST_LIMITS.lineItems);
     expect(asJson(items(createOpenApiDocument({ limits: { lineItems: 3 } })))['maxItems']).toBe(3);
-    expect(asJson(items(createOpenApiDocument({ requestLimits: { lineItems: 4 } })))['maxItems']).toBe(4);
     for (const name of ['InvoiceUpdate', 'EvidenceTextRequest', 'ApplePaySessionRequest']) {
       expect(asJson(document.components.schemas[name])['additionalProperties']).toBe(false);
     }

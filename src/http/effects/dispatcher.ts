@@ -1,83 +1,19 @@
-import type { InvoiceEffect } from '../../invoice/index.js';
-import type { ClaimedEffect, EffectSubscription, RedriveFilter, Store } from '../store/port.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './backoff.js';
-import { withDeadline } from '../core/deadline.js';
+import type { ClaimedEffect, EffectSubscription, RedriveFilter } from '../store/port.js';
 import { callGuarded } from '../core/guarded.js';
 import { type TimerHandle, unrefTimeout } from '../core/timers.js';
-import { positiveOption } from '../core/option-checks.js';
-import type { TelemetryOptions } from '../telemetry/api.js';
 import { observeDeliveries } from '../telemetry/delivery-trace.js';
-import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
+import { attempt } from './delivery.js';
+import { type DispatchErrorContext, type EffectDispatcherOptions, resolveDispatcherOptions } from './dispatcher-options.js';
+import { aboutClaim, claimSettler } from './settle-claim.js';
+import { closeSubscription, subscribe } from './subscription.js';
 
-/** An effect as `deliver` receives it: the `InvoiceEffect` with its stable `effectID` (deduplicate on it). */
-export type DeliverableEffect = InvoiceEffect & { readonly effectID: string };
-
-/** Where an effect came from and which attempt this is. */
-export type DeliveryContext = {
-  readonly effectID: string;
-  readonly accountID: string;
-  /** The request whose write caused the effect. */
-  readonly requestId: string;
-  /** 1 on the first delivery attempt; each claim of the effect counts one. */
-  readonly attempt: number;
-  /** Aborted when `deliveryTimeoutMs` passes: stop the work, the effect will be retried. */
-  readonly signal: AbortSignal;
-};
-
-/** What went wrong, for `onError`: a delivery (with its effect and the retry delay) or a store call. */
-export type DispatchErrorContext = {
-  /** `listen`: the store's effect subscription (`subscribeToEffects`) failed or lost its connection; polling goes on. */
-  readonly stage: 'deliver' | 'claim' | 'complete' | 'release' | 'listen';
-  readonly effectID?: string;
-  readonly accountID?: string;
-  readonly requestId?: string;
-  readonly attempt?: number;
-  /** After a failed delivery: the effect is claimable again in this many milliseconds. */
-  readonly retryInMs?: number;
-  /** After a failed delivery: true when it was the last attempt (`maxAttempts`) and the effect is now dead. */
-  readonly dead?: boolean;
-};
-
-/**
- * Options of {@link createEffectDispatcher}. `tracer` (with `openTelemetry`) and `meter`: a
- * span per delivery in the writing request's trace, and delivery metrics (docs/observability.md).
- */
-export type EffectDispatcherOptions = TelemetryOptions & {
-  /** The store whose outbox is delivered (any adapter of the store port). */
-  readonly store: Store;
-  /** Delivers one effect; resolving marks it delivered, throwing or rejecting retries it later. */
-  readonly deliver: (effect: DeliverableEffect, context: DeliveryContext) => void | Promise<void>;
-  /** Failed deliveries and failed store calls; never thrown. Default: none. */
-  readonly onError?: (error: unknown, context: DispatchErrorContext) => void;
-  /**
-   * Deliveries at once (and effects claimed at once); default 4. A delivered effect is marked
-   * (`completeEffect`) while the next claim runs: deliveries plus delivered effects not yet
-   * marked stay within twice this.
-   */
-  readonly concurrency?: number;
-  /** A delivery still running after this is taken as failed (its signal aborts) and retried; default 30 000. */
-  readonly deliveryTimeoutMs?: number;
-  /** How long a claim holds; must exceed `deliveryTimeoutMs`; default twice `deliveryTimeoutMs`. */
-  readonly leaseMs?: number;
-  /** How often a started dispatcher looks for effects when nothing woke it; default 1 000. */
-  readonly pollIntervalMs?: number;
-  /**
-   * Attempts before an effect is marked dead (kept with its last error, no longer claimed,
-   * until `redrive`); a positive integer or `Infinity` (retry for ever); default
-   * {@link DEFAULT_MAX_ATTEMPTS} (25: about an hour of retries with the default backoff).
-   */
-  readonly maxAttempts?: number;
-  /** Backoff of failed deliveries; default {@link DEFAULT_RETRY_POLICY}. */
-  readonly retry?: Partial<RetryPolicy>;
-  /** A number in [0, 1) for the jitter; default `Math.random`. */
-  readonly random?: () => number;
-};
-
-/** Every key of {@link EffectDispatcherOptions}: `createEffectDispatcher` refuses any other. */
-const DISPATCHER_OPTION_KEYS = {
-  store: true, deliver: true, onError: true, concurrency: true, deliveryTimeoutMs: true, leaseMs: true, pollIntervalMs: true,
-  maxAttempts: true, retry: true, random: true, tracer: true, meter: true, openTelemetry: true,
-} as const satisfies KnownOptions<EffectDispatcherOptions>;
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  DISPATCHER_MESSAGES,
+  type DispatchErrorContext,
+  type EffectDispatcherOptions,
+} from './dispatcher-options.js';
+export type { DeliverableEffect, DeliveryContext } from './delivery.js';
 
 /** A running (or stopped) effect dispatcher. */
 export type EffectDispatcher = {
@@ -99,77 +35,6 @@ export type EffectDispatcher = {
   /** Makes the dead effects `filter` selects claimable again (the store's `redriveEffects`), wakes, and resolves with how many. */
   redrive(filter: RedriveFilter): Promise<number>;
 };
-
-/** Messages for options `createEffectDispatcher` refuses. */
-export const DISPATCHER_MESSAGES = Object.freeze({
-  store: 'createEffectDispatcher: options.store is required',
-  deliver: 'createEffectDispatcher: options.deliver must be a function',
-  positive: (name: string) => `createEffectDispatcher: ${name} must be a positive finite number`,
-  lease: 'createEffectDispatcher: leaseMs must be greater than deliveryTimeoutMs (a lease must outlive its delivery)',
-  maxAttempts: 'createEffectDispatcher: maxAttempts must be a positive integer or Infinity',
-  timedOut: (ms: number) => `the delivery did not settle within deliveryTimeoutMs (${ms} ms)`,
-});
-
-const DEFAULT_CONCURRENCY = 4;
-const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
-const DEFAULT_POLL_INTERVAL_MS = 1_000;
-/** Attempts before an effect is dead, unless `maxAttempts` says otherwise (graphile-worker's count; see docs/decisions/0243-dead-letters-after-25-attempts.md). */
-export const DEFAULT_MAX_ATTEMPTS = 25;
-
-function attemptCap(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_ATTEMPTS;
-  if (value !== Infinity && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) throw new TypeError(DISPATCHER_MESSAGES.maxAttempts);
-  return value;
-}
-
-const positive = (value: number | undefined, fallback: number, name: string): number => positiveOption(value, fallback, DISPATCHER_MESSAGES.positive(name));
-
-/** The error text kept with a released effect, for operators. */
-function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  try {
-    return String(error);
-  } catch {
-    return 'unprintable error';
-  }
-}
-
-/** Runs `deliver` under a deadline: resolves true when it succeeded, or with the error (a timeout included). */
-async function attempt(
-  options: EffectDispatcherOptions,
-  claim: ClaimedEffect,
-  timeoutMs: number,
-): Promise<{ ok: true } | { ok: false; error: unknown }> {
-  const effect: DeliverableEffect = Object.freeze({ ...claim.effect, effectID: claim.effectID });
-  const about = { effectID: claim.effectID, accountID: claim.accountID, requestId: claim.requestId, attempt: claim.attempt };
-  const timeout = (): Error => Object.assign(new Error(DISPATCHER_MESSAGES.timedOut(timeoutMs)), { name: 'TimeoutError' });
-  try {
-    const delivered = await withDeadline((signal) => options.deliver(effect, { ...about, signal }), timeoutMs, { timeoutReason: timeout });
-    return delivered.ok ? { ok: true } : { ok: false, error: timeout() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-/** Subscribes to the store's effect notifications when it offers them; never rejects (failures go to `onError`). */
-async function subscribe(store: Store, wake: () => void, onError: (error: unknown) => void): Promise<EffectSubscription | undefined> {
-  if (typeof store.subscribeToEffects !== 'function') return undefined;
-  try {
-    return await store.subscribeToEffects(wake, { onError });
-  } catch (error) {
-    onError(error);
-    return undefined;
-  }
-}
-
-/** Closes a subscription `subscribe` opened (or is opening); never rejects. */
-async function closeSubscription(opening: Promise<EffectSubscription | undefined> | undefined, onError: (error: unknown) => void): Promise<void> {
-  try {
-    await (await opening)?.close();
-  } catch (error) {
-    onError(error);
-  }
-}
 
 /**
  * Delivers the store's outbox at least once: claims pending effects with a lease, calls
@@ -195,87 +60,30 @@ async function closeSubscription(opening: Promise<EffectSubscription | undefined
  * process.on('SIGTERM', () => dispatcher.stop().then(() => process.exit(0)));
  */
 export function createEffectDispatcher(options: EffectDispatcherOptions): EffectDispatcher {
-  if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(DISPATCHER_MESSAGES.store);
-  checkOptionKeys(options, DISPATCHER_OPTION_KEYS, 'createEffectDispatcher');
-  if (typeof options.deliver !== 'function') throw new TypeError(DISPATCHER_MESSAGES.deliver);
+  const { concurrency, timeoutMs, leaseMs, pollMs, ...settling } = resolveDispatcherOptions(options);
   const { store } = options;
-  const concurrency = Math.floor(positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency'));
-  const timeoutMs = positive(options.deliveryTimeoutMs, DEFAULT_DELIVERY_TIMEOUT_MS, 'deliveryTimeoutMs');
-  const leaseMs = positive(options.leaseMs, timeoutMs * 2, 'leaseMs');
-  if (leaseMs <= timeoutMs) throw new TypeError(DISPATCHER_MESSAGES.lease);
-  const pollMs = positive(options.pollIntervalMs, DEFAULT_POLL_INTERVAL_MS, 'pollIntervalMs');
-  const policy: RetryPolicy = {
-    initialDelayMs: positive(options.retry?.initialDelayMs, DEFAULT_RETRY_POLICY.initialDelayMs, 'retry.initialDelayMs'),
-    maxDelayMs: positive(options.retry?.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs, 'retry.maxDelayMs'),
-  };
-  const random = options.random ?? Math.random;
-  const maxAttempts = attemptCap(options.maxAttempts);
-  // The one telemetry hook: without a tracer and a meter this is `attempt` itself.
-  const attemptOnce = observeDeliveries(options, store, (claim: ClaimedEffect) => attempt(options, claim, timeoutMs));
-
   const report = (error: unknown, context: DispatchErrorContext): void => callGuarded(options.onError, error, context);
-  const about = (claim: ClaimedEffect) => ({
-    effectID: claim.effectID,
-    accountID: claim.accountID,
-    requestId: claim.requestId,
-    attempt: claim.attempt,
-  });
+  // The one telemetry hook: without a tracer and a meter this is `attempt` itself.
+  const attemptOnce = observeDeliveries(options, store, (claim: ClaimedEffect) => attempt(options.deliver, claim, timeoutMs));
+  const retryTimers = new Set<TimerHandle>();
+  /** A released effect is claimable again in `ms`: a running dispatcher looks again then. */
+  const retryLater = (ms: number): void => {
+    if (!running) return;
+    const timer = unrefTimeout(() => {
+      retryTimers.delete(timer);
+      wake();
+    }, ms);
+    retryTimers.add(timer);
+  };
+  const { attemptClaimed, markDelivered } = claimSettler(store, settling, attemptOnce, report, retryLater);
 
   let running = false;
   let claiming = false;
   let wakeAgain = false;
   let pollTimer: TimerHandle | undefined;
   let subscription: Promise<EffectSubscription | undefined> | undefined;
-  const retryTimers = new Set<TimerHandle>();
   const inFlight = new Set<Promise<boolean>>();
   const marks = new Set<Promise<void>>();
-
-  /** The last attempt failed: the effect is dead (kept with its error) until a redrive. Never rejects. */
-  const markDead = async (claim: ClaimedEffect, failure: unknown): Promise<void> => {
-    report(failure, { stage: 'deliver', ...about(claim), dead: true });
-    try {
-      await store.markEffectDead(claim.effectID, claim.claimToken, describe(failure));
-    } catch (error) {
-      // Not marked: it is claimed again after its lease, and marked dead on that attempt.
-      report(error, { stage: 'release', ...about(claim) });
-    }
-  };
-
-  /** Marks a delivered effect so (the store's `completeEffect`). Never rejects. */
-  const markDelivered = async (claim: ClaimedEffect): Promise<void> => {
-    try {
-      await store.completeEffect(claim.effectID, claim.claimToken);
-    } catch (error) {
-      // Delivered but not marked: it is delivered again after its lease (at least once).
-      report(error, { stage: 'complete', ...about(claim) });
-    }
-  };
-
-  /** One attempt at a claimed effect; a failure is released for a retry or marked dead. Resolves true when delivered. Never rejects. */
-  const attemptClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
-    const outcome = await attemptOnce(claim);
-    if (outcome.ok) return true;
-    if (claim.attempt >= maxAttempts) {
-      await markDead(claim, outcome.error);
-      return false;
-    }
-    const retryInMs = retryDelayMs(claim.attempt, policy, random);
-    report(outcome.error, { stage: 'deliver', ...about(claim), retryInMs });
-    try {
-      await store.releaseEffect(claim.effectID, claim.claimToken, retryInMs, describe(outcome.error));
-    } catch (error) {
-      // Not released: it is claimable again after its lease.
-      report(error, { stage: 'release', ...about(claim) });
-    }
-    if (running) {
-      const timer = unrefTimeout(() => {
-        retryTimers.delete(timer);
-        wake();
-      }, retryInMs);
-      retryTimers.add(timer);
-    }
-    return false;
-  };
 
   /** Delivers one claimed effect and marks it; resolves true when it was delivered. Never rejects. */
   const deliverClaimed = async (claim: ClaimedEffect): Promise<boolean> => {
@@ -413,7 +221,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
         }
       } finally {
         for (const claim of parked) {
-          await store.releaseEffect(claim.effectID, claim.claimToken, 0).catch((error: unknown) => report(error, { stage: 'release', ...about(claim) }));
+          await store.releaseEffect(claim.effectID, claim.claimToken, 0).catch((error: unknown) => report(error, { ...aboutClaim(claim), stage: 'release' }));
         }
       }
     },

@@ -47,8 +47,6 @@ export type OpenApiOptions = {
   readonly title?: string;
   /** The count limits the handler applies (`createHandler`'s `limits`); default `REQUEST_LIMITS`. */
   readonly limits?: Partial<RequestLimits>;
-  /** @deprecated Since 0.2: `limits` (the name the validators and `createHandler` use). */
-  readonly requestLimits?: Partial<RequestLimits>;
 };
 
 /** `X-Service-Version` values `parseVersion` accepts: `vYYYY.QQ.BB` (year 0001-9999, QQ a quarter's first month) or `dev`. */
@@ -214,7 +212,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     servers: options.servers ?? [{ url: basePath }],
     paths,
     components: {
-      schemas: componentSchemas(resolveRequestLimits(options.limits ?? options.requestLimits)),
+      schemas: componentSchemas(resolveRequestLimits(options.limits)),
       parameters: {
         ServiceVersion: {
           name: VERSION_HEADER,

@@ -1,8 +1,8 @@
 import { OPERATION_CATALOG } from '../operations/catalog.js';
-import { type ResolvedCors, corsPreflight } from '../middleware/cors.js';
+import { type ResolvedCors, corsPreflight } from '../policies/cors.js';
 import type { Exchange, PlainReply } from '../core/exchange.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { cachedBody, errorReply } from '../core/reply.js';
+import { errorReply } from '../core/reply.js';
 import { createRouter } from '../core/router.js';
 import { type OpenApiDocument, type OpenApiOptions, createOpenApiDocument } from './document.js';
 
@@ -15,7 +15,7 @@ export type OpenApiServeOptions = {
 };
 
 /** The served document: where (below the mount path) and its JSON, serialized once. */
-export type ServedDocument = { readonly path: string; readonly body: string | Uint8Array<ArrayBuffer> };
+export type ServedDocument = { readonly path: string; readonly body: string };
 
 /** Messages for an `openApi` option `createHandler` refuses. */
 export const OPENAPI_MESSAGES = Object.freeze({
@@ -45,7 +45,7 @@ export function resolveOpenApi(
   if (option.document !== undefined && (option.document === null || typeof option.document !== 'object')) throw new TypeError(OPENAPI_MESSAGES.document);
   if (createRouter(OPERATION_CATALOG).match('GET', option.path).kind !== 'not-found') throw new TypeError(OPENAPI_MESSAGES.taken(option.path));
   const document = option.document ?? createOpenApiDocument(handler);
-  return { path: handler.basePath + option.path, body: cachedBody(JSON.stringify(document)) };
+  return { path: handler.basePath + option.path, body: JSON.stringify(document) };
 }
 
 /**

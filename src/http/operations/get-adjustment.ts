@@ -1,19 +1,19 @@
 import type { Adjustment } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { cachedBody, errorReply } from '../core/reply.js';
+import { errorReply } from '../core/reply.js';
 import { param } from './context.js';
 import { GET_ADJUSTMENT } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 
 // The store port promises that a returned object never changes (see `Store`), so its JSON
 // is computed once per object, as the schedule view does for schedules.
-const serialized = new WeakMap<object, string | Uint8Array<ArrayBuffer>>();
+const serialized = new WeakMap<object, string>();
 
-function bodyOf(adjustment: Adjustment): string | Uint8Array<ArrayBuffer> {
+function bodyOf(adjustment: Adjustment): string {
   if (typeof adjustment !== 'object' || adjustment === null) return JSON.stringify(adjustment);
   let body = serialized.get(adjustment);
   if (body === undefined) {
-    body = cachedBody(JSON.stringify(adjustment));
+    body = JSON.stringify(adjustment);
     serialized.set(adjustment, body);
   }
   return body;

@@ -3,7 +3,6 @@ import type { BodyBytes, Exchange, Reply } from '../core/exchange.js';
 import { isResponseReply } from '../core/exchange.js';
 import type { EffectDispatcher } from '../effects/dispatcher.js';
 import { withInProcessEffects } from '../effects/in-process.js';
-import { ANSWER_EXCHANGE, type AnswerExchange } from './fast-path.js';
 import { headOf } from './head.js';
 import { type HandlerOptions, resolveOptions } from './options.js';
 import { type Outcome, answer, answerThen } from './pipeline.js';
@@ -12,8 +11,29 @@ import { REQUEST_ID_HEADER } from '../core/request-id.js';
 /** A WHATWG fetch handler: what `createHandler` returns. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/** What `createHandler` returns: the fetch handler, and the in-process effect dispatcher of `onEffect`. */
+/**
+ * The handler's entry for an adapter that carries requests without WHATWG `Request` and
+ * `Response` objects (`toNodeListener` of `payments-kit/node` uses it; building them is most of
+ * the cost of a bridge). It runs the same steps as the fetch function: `exchange` is the request
+ * as the steps read it (method, path, headers, a bounded body reader, an abort signal, and a
+ * `Request` built on demand for host operations); `settle(exchange, outcome)` is called exactly
+ * once with the reply and its request id, and must not throw; the entry itself never throws and
+ * makes no promise of its own. The adapter writes `outcome.reply` with `x-request-id`, and
+ * `content-type: application/json` when it has a body. Passing the exchange back lets an adapter
+ * use one module-level `settle` rather than a closure per request.
+ *
+ * @example
+ * handler.answerExchange(exchange, (exchange, { requestId, reply }) => write(exchange, requestId, reply));
+ */
+export type ExchangeEntry = <E extends Exchange>(exchange: E, settle: (exchange: E, outcome: Outcome) => void) => void;
+
+/**
+ * What `createHandler` returns: the fetch handler, its exchange entry for adapters, and the
+ * in-process effect dispatcher of `onEffect`.
+ */
 export type Handler = FetchHandler & {
+  /** The same handler without `Request`/`Response`: see {@link ExchangeEntry}. */
+  readonly answerExchange: ExchangeEntry;
   /**
    * The dispatcher that delivers effects to `onEffect` (`undefined` without `onEffect`): on
    * shutdown, `await handler.effects?.stop()` waits for the deliveries under way; `drain()`
@@ -134,7 +154,7 @@ export function toResponse({ requestId, reply }: { requestId: string; reply: Rep
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { options: resolved, dispatcher } = withInProcessEffects(resolveOptions(options, LISTED_IDS));
-  const answerExchange: AnswerExchange = (exchange, settle) => answerThen(exchange, resolved, settle);
+  const answerExchange: ExchangeEntry = (exchange, settle) => answerThen(exchange, resolved, settle);
   const handler = async (request: Request): Promise<Response> => {
     let outcome: Outcome;
     try {
@@ -146,7 +166,7 @@ export function createHandler(options: HandlerOptions): Handler {
     const response = toResponse(outcome);
     return request.method === 'HEAD' ? headOf(response, outcome.reply) : response;
   };
-  return Object.assign(handler, { [ANSWER_EXCHANGE]: answerExchange, effects: dispatcher });
+  return Object.assign(handler, { answerExchange, effects: dispatcher });
 }
 
 /**

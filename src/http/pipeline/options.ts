@@ -1,12 +1,12 @@
 import { type RequestLimits, resolveRequestLimits } from '../../limits/index.js';
 import type { Version } from '../../version/index.js';
-import type { ResponseLogger } from '../middleware/access-log.js';
-import { type AccessLogSink, accessLogger } from '../middleware/structured-access-log.js';
+import type { ResponseLogger } from '../policies/access-log.js';
+import { type AccessLogSink, accessLogger } from '../policies/structured-access-log.js';
 import { type TelemetryOptions, resolveMeter, resolveTracing } from '../telemetry/api.js';
 import { httpMetrics } from '../telemetry/http-metrics.js';
 import type { HandlerTelemetry } from '../telemetry/request-trace.js';
-import { type CorsOptions, type ResolvedCors, resolveCors } from '../middleware/cors.js';
-import { freshUuid } from '../core/fresh-uuid.js';
+import { type CorsOptions, type ResolvedCors, resolveCors } from '../policies/cors.js';
+import { freshUuid } from '../../shared/fresh-uuid.js';
 import { type IdempotencyOptions, type IdempotencySettings, resolveIdempotency } from '../idempotency/settings.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES } from '../core/json-body.js';
 import { type OpenApiServeOptions, type ServedDocument, resolveOpenApi } from '../openapi/serve.js';
@@ -128,8 +128,6 @@ export type HandlerOptions = TelemetryOptions & {
   readonly accessLog?: AccessLogSink;
   /** Count limits of request bodies (items, options, images, reported errors); default `REQUEST_LIMITS` (the validators' `limits`). */
   readonly limits?: Partial<RequestLimits>;
-  /** @deprecated Since 0.2: `limits` (the name the validators use). */
-  readonly requestLimits?: Partial<RequestLimits>;
   /** Serve the OpenAPI document at `openApi.path` (below `basePath`), without authentication; default not served. */
   readonly openApi?: OpenApiServeOptions;
   /**
@@ -179,7 +177,7 @@ const HANDLER_OPTION_KEYS = {
   store: true, auth: true, walletProvider: true, onEffect: true, onError: true, idempotency: true, clock: true, generateId: true,
   rateLimiter: true, downstreamTimeoutMs: true, storeTimeoutMs: true, maxBodyBytes: true, maxJsonValues: true, basePath: true,
   operations: true, scheduleHorizon: true, scheduleTimeZone: true, cors: true, onResponse: true, accessLog: true, limits: true,
-  requestLimits: true, openApi: true, docs: true, tracer: true, meter: true, openTelemetry: true,
+  openApi: true, docs: true, tracer: true, meter: true, openTelemetry: true,
 } as const satisfies KnownOptions<HandlerOptions>;
 
 const NO_TOKENS: AuthPort = { verify: () => undefined };
@@ -228,7 +226,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
   }
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
   const storeTimeoutMs = positive(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
-  const limits = resolveRequestLimits(options.limits ?? options.requestLimits);
+  const limits = resolveRequestLimits(options.limits);
   return {
     store: withStoreDeadline(options.store, storeTimeoutMs),
     storeFor: requestStores(options.store, storeTimeoutMs),

@@ -1,5 +1,5 @@
 import type { Adjustment, EvidenceText, Invoice, Schedule } from '../../schemas/index.js';
-import { freshUuid } from '../core/fresh-uuid.js';
+import { freshUuid } from '../../shared/fresh-uuid.js';
 import { frozenCopy } from '../core/frozen-copy.js';
 import { checkRedriveFilter, deadPageSize } from './dead-letters.js';
 import { type MemoryOutbox, createMemoryOutbox } from './memory-outbox.js';

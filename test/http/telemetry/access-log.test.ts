@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LOG_MESSAGE, type AccessLogEntry, OPTION_MESSAGES, createHandler } from '../../../src/http/index.js';
-import type { ResponseLogEntry } from '../../../src/http/middleware/access-log.js';
+import type { ResponseLogEntry } from '../../../src/http/policies/access-log.js';
 import { A, SCHEDULE_ID, bearer, testOptions } from '../helpers.js';
 import { createTracing, openTelemetry } from './otel.js';
 

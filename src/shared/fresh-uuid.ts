@@ -42,9 +42,12 @@ function refill(): void {
 }
 
 /**
- * A fresh random (version 4) UUID in lower case, from the platform's CSPRNG
- * (`crypto.getRandomValues`), like `crypto.randomUUID()` but formatted 256 at a time, so
- * that each call is one substring: request ids are made on every response.
+ * A fresh random (version 4, RFC 9562) UUID in lower case, from the platform's CSPRNG
+ * (`crypto.getRandomValues`, which every runtime has; `crypto.randomUUID` is missing in
+ * insecure browser contexts), formatted 256 at a time so that each call is one substring.
+ * The random bytes are drawn on first use, never at module scope (workerd refuses random
+ * values there). The handler's request ids and the client's `Idempotency-Key` and
+ * `x-request-id` values all come from here.
  *
  * @example
  * freshUuid() // '3b241101-e2bb-4255-8caf-4136c566a962'

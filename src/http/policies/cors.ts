@@ -124,22 +124,15 @@ function decorate(reply: Reply, origin: string | undefined): Reply {
   }
 }
 
-/** An answer as the pipeline settles it (the pipeline's `Outcome`). */
-type Answered = { readonly requestId: string; readonly reply: Reply };
-
 /**
- * Wraps a `settle` callback so that every answer carries the CORS headers: `Vary: Origin`
- * always, and for an allowed `Origin` also `Access-Control-Allow-Origin` and
- * `Access-Control-Expose-Headers` (x-request-id, retry-after, idempotent-replayed).
+ * The reply with the CORS headers every answer carries: `Vary: Origin` always, and for an
+ * allowed `Origin` also `Access-Control-Allow-Origin` and `Access-Control-Expose-Headers`
+ * (x-request-id, retry-after, idempotent-replayed). The reply's own headers win (a preflight
+ * answer has its own); `Vary` is joined.
  *
  * @example
- * settle = corsSettle(exchange, cors, settle);
+ * withCorsHeaders(exchange, cors, { status: 200, body: '{}' }).headers // { vary: 'Origin', 'access-control-allow-origin': ... }
  */
-export function corsSettle<E extends Exchange, O extends Answered>(
-  exchange: E,
-  cors: ResolvedCors,
-  settle: (exchange: E, outcome: O) => void,
-): (exchange: E, outcome: O) => void {
-  const origin = allowedOrigin(exchange, cors);
-  return (settled, outcome) => settle(settled, { ...outcome, reply: decorate(outcome.reply, origin) });
+export function withCorsHeaders(exchange: Exchange, cors: ResolvedCors, reply: Reply): Reply {
+  return decorate(reply, allowedOrigin(exchange, cors));
 }

@@ -1,0 +1,50 @@
+import type { Reply } from '../core/exchange.js';
+import { authenticate } from './authenticate.js';
+import { runOperation } from './operation.js';
+import { rateLimit } from './rate-limit.js';
+import type { RoutedState } from './request-state.js';
+import { checkScope } from './scope.js';
+import { checkVersion } from './version.js';
+import { withHeaders } from './with-headers.js';
+
+/**
+ * One step of a routed request: `undefined` to go on to the next step, or the reply that ends
+ * the request here; a promise only when the step waits for a port (auth, rate limiter, store).
+ */
+export type Step = (state: RoutedState) => Reply | undefined | Promise<Reply | undefined>;
+
+/**
+ * The steps of a routed request, in order (docs/architecture.md, "The path of a PATCH"). The
+ * last one, the operation, always answers.
+ */
+export const ROUTED_STEPS: readonly Step[] = Object.freeze([
+  authenticate, // 401, 504: auth/authenticate.ts through the `auth` port
+  checkScope, // 403
+  rateLimit, // 429 (with a `rateLimiter`)
+  checkVersion, // 400, 404: X-Service-Version
+  runOperation, // the operation (under Idempotency-Key where declared), or 501
+]);
+
+/**
+ * Runs {@link ROUTED_STEPS} from `from` until one answers, without a promise while the steps
+ * answer at once; the headers a step set for every answer (the rate limiter's budget) are added.
+ *
+ * @example
+ * const reply = await runSteps(state);
+ */
+export function runSteps(state: RoutedState, from = 0): Reply | Promise<Reply> {
+  for (let at = from; at < ROUTED_STEPS.length; at++) {
+    const step = ROUTED_STEPS[at] as Step;
+    const result = step(state);
+    if (result === undefined) continue;
+    if (!(result instanceof Promise)) return withStateHeaders(state, result);
+    // The operation's own promise is passed on as it is (no further promise) when there is nothing to add.
+    if (at === LAST && state.headers === undefined) return result as Promise<Reply>;
+    return result.then((reply) => (reply === undefined ? runSteps(state, at + 1) : withStateHeaders(state, reply)));
+  }
+  throw new Error('no step answered');
+}
+
+const LAST = ROUTED_STEPS.length - 1;
+
+const withStateHeaders = (state: RoutedState, reply: Reply): Reply => (state.headers === undefined ? reply : withHeaders(reply, state.headers));
