@@ -47,7 +47,7 @@ describe.each([
     expect(r.headers.get('x-request-id')).toBeTruthy();
     expect(r.headers.has('access-control-allow-credentials')).toBe(false);
     if (kind === 'node') expect(r.headers.has('content-length')).toBe(false);
-    for (const name of ['Authorization', 'Content-Type', 'X-Service-Version', 'Idempotency-Key', 'X-Request-Id']) {
+    for (const name of ['Authorization', 'Content-Type', 'X-Service-Version', 'Idempotency-Key', 'X-Request-Id', 'Traceparent', 'Tracestate']) {
       expect(CORS_ALLOWED_HEADERS.split(', ')).toContain(name);
     }
   });
@@ -67,7 +67,7 @@ describe.each([
       expect(r.headers.get('access-control-expose-headers')).toBe(CORS_EXPOSED_HEADERS);
       expect(r.headers.get('vary')).toBe('Origin');
     }
-    expect(CORS_EXPOSED_HEADERS.split(', ')).toEqual(['x-request-id', 'retry-after', 'idempotent-replayed']);
+    expect(CORS_EXPOSED_HEADERS.split(', ')).toEqual(['x-request-id', 'retry-after', 'idempotent-replayed', 'x-outcome', 'ratelimit', 'ratelimit-policy']);
   });
 
   it('gives an origin not on the list no CORS headers: its preflight is the usual 405', async () => {

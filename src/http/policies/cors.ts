@@ -15,11 +15,17 @@ export type CorsOptions = {
 /** {@link CorsOptions} checked and ready for requests. */
 export type ResolvedCors = { readonly origins: ReadonlySet<string>; readonly maxAge: string };
 
-/** Request headers a browser may send cross-origin (answered to every allowed preflight). */
-export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Service-Version, Idempotency-Key, X-Request-Id';
+/**
+ * Request headers a browser may send cross-origin (answered to every allowed preflight): the
+ * client's own, and the W3C trace context the handler continues.
+ */
+export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Service-Version, Idempotency-Key, X-Request-Id, Traceparent, Tracestate';
 
-/** Response headers a browser script may read besides the safelisted ones. */
-export const CORS_EXPOSED_HEADERS = 'x-request-id, retry-after, idempotent-replayed';
+/**
+ * Response headers a browser script may read besides the safelisted ones: what a client acts on
+ * (the request id, when to retry, a replay, a write's unknown outcome, the rate limit).
+ */
+export const CORS_EXPOSED_HEADERS = 'x-request-id, retry-after, idempotent-replayed, x-outcome, ratelimit, ratelimit-policy';
 
 /** The default preflight cache time, seconds. */
 export const DEFAULT_CORS_MAX_AGE_SECONDS = 600;
