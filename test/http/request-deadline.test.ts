@@ -18,7 +18,7 @@ type Delays = { readMs: number; writeMs: number; replyMs: number };
  * answers `replyMs` later. `commits` counts the writes that reached the data.
  */
 function scriptedStore(delays: Delays) {
-  const inner = createMemoryStore(seed());
+  const inner = createMemoryStore({ seed: seed() });
   const log = { commits: 0, calls: [] as string[] };
   const { bounded: _b, forRequest: _f, ...rest } = inner;
   const store: Store = {
@@ -79,12 +79,12 @@ describe('one deadline per request (storeTimeoutMs bounds the whole request)', (
   });
 
   it('the memory store: its request view is the store itself (every write applies when called, so no 504 can precede a commit)', () => {
-    const memory = createMemoryStore(seed());
+    const memory = createMemoryStore({ seed: seed() });
     expect(requestStores(memory, 5_000)()).toBe(memory);
   });
 
   it('a store with forRequest is asked for a view per request, with storeTimeoutMs', async () => {
-    const memory = createMemoryStore(seed());
+    const memory = createMemoryStore({ seed: seed() });
     const budgets: number[] = [];
     const store: Store = { ...memory, forRequest: (ms) => (budgets.push(ms), memory) };
     const handler = createHandler(testOptions({ store, storeTimeoutMs: 1234 }));
@@ -120,7 +120,7 @@ describe('one deadline per request (storeTimeoutMs bounds the whole request)', (
   }, 30_000);
 
   it('evidence uploads follow the same rule (a read past the deadline: never sent)', async () => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     const added: string[] = [];
     const { bounded: _b, forRequest: _f, ...rest } = inner;
     const store: Store = {
