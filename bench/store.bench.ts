@@ -131,8 +131,8 @@ function spread(ratios: number[], digits = 3): string {
 
 /** Section 3: the handler with the default deadline against the plain store, interleaved. */
 async function deadlineCost(store: import('../src/postgres/index.js').PostgresStore): Promise<void> {
-  // Without the machinery: a store whose bounded view is itself (no transaction, no race).
-  const plain: Store = { ...store, bounded: () => store, forRequest: () => store };
+  // Without the machinery: a store that is its own deadline view (no cancel, no gate, no race).
+  const plain: Store = { ...store, within: () => plain };
   for (const keyed of [false, true]) {
     const rate: number[] = [];
     const p99: number[] = [];

@@ -1,7 +1,6 @@
-import { unrefTimeout } from '../http/core/timers.js';
+import { unrefTimeout } from './timers.js';
 import { queryWithinLimits } from './limits.js';
-import { StoreUnavailableError } from '../http/store/errors.js';
-import { type StoreDeadline, remainingMs, storeDeadline } from '../http/store/store-deadline.js';
+import { StoreUnavailableError, type StoreDeadline, remainingMs } from '../http/index.js';
 import { type PooledConnection, type PostgresClient, type PostgresQueryable, type Query, type Row, isPool, queryOf } from './client.js';
 import { canBeCancelled, cancelRunningStatement, runningStatement } from './cancel.js';
 import { storeFailure, wasSentAndLost } from './failures.js';
@@ -255,20 +254,6 @@ export function deadlineQuery(client: PostgresClient, deadline: StoreDeadline, g
   if (isPool(client)) return (text, params, name, mutates) => onPool(client, deadline, graceMs, text, params, name, mutates);
   return (text, params, name, mutates) =>
     remainingMs(deadline) === 0 ? Promise.reject(new StoreUnavailableError('timeout')) : onSingle(client, deadline, graceMs, text, params, name, mutates);
-}
-
-/**
- * The query function of a store whose every statement gets a deadline of its own of
- * `timeoutMs` (the port's per-call `bounded` view, which the handler uses for its bookkeeping
- * after an answer is decided): {@link deadlineQuery} with a fresh deadline per statement.
- *
- * @example
- * const query = boundedQuery(pool, 5_000);
- * await query('SELECT 1 AS one'); // [{ one: 1 }], or StoreUnavailableError after 5 s
- */
-export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
-  const ms = Math.max(1, Math.ceil(timeoutMs));
-  return (text, params, name, mutates) => deadlineQuery(client, storeDeadline(ms))(text, params, name, mutates);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { unrefTimeout } from '../http/core/timers.js';
-import { StoreUnavailableError } from '../http/store/errors.js';
-import { type StoreDeadline, remainingMs } from '../http/store/store-deadline.js';
+import { unrefTimeout } from './timers.js';
+import { StoreUnavailableError, type StoreDeadline, remainingMs } from '../http/index.js';
 
 /** How many writes may wait in one process for one row before more are refused (each holds only memory). */
 export const MAX_WAITERS_PER_ROW = 64;

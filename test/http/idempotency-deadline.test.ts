@@ -12,7 +12,7 @@ const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_I
 /** A store whose invoice reads take `delay.ms` and that has no bounded view (the client-side race applies). */
 function slowReads(ms: number, delay = { ms }): Store {
   const inner = createMemoryStore({ seed: seed() });
-  const { bounded: _bounded, forRequest: _forRequest, ...rest } = inner;
+  const { within: _within, ...rest } = inner;
   return { ...rest, getInvoice: async (accountID, invoiceID) => (await pause(delay.ms), inner.getInvoice(accountID, invoiceID)) };
 }
 

@@ -4,6 +4,7 @@
 // client) with the server's defaults. Before, a plain `SET` stayed on every connection used.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storeDeadline, withStoreDeadline } from '../../src/http/index.js';
 import { type PostgresStore, createPostgresStore } from '../../src/postgres/index.js';
 import { fixtureInvoice } from '../../src/testing/index.js';
 import { queryWithinLimits } from '../../src/postgres/limits.js';
@@ -35,9 +36,9 @@ describeRealPostgres('no session state on a pooled connection', (url) => {
     const defaults = await limits(fresh);
     await fresh.end();
     for (let round = 0; round < 10; round++) {
-      const view = store.forRequest(4_321);
+      const view = store.within(storeDeadline(4_321))!;
       const current = await view.getInvoice(ACCOUNT, INVOICE);
-      await Promise.all([view.compareAndSetInvoice(ACCOUNT, { ...current!.invoice, description: `round ${round}` }, current!.version), view.getInvoice(ACCOUNT, INVOICE), store.bounded(3_210).outboxStats()]);
+      await Promise.all([view.compareAndSetInvoice(ACCOUNT, { ...current!.invoice, description: `round ${round}` }, current!.version), view.getInvoice(ACCOUNT, INVOICE), withStoreDeadline(store, 3_210).outboxStats()]);
     }
     // Every connection of the pool at once: each is one the store used.
     const connections = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));

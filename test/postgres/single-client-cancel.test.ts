@@ -7,7 +7,7 @@
 // must never be cancelled (before the fix, a late cancel reached the next request's statement).
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { storeDeadline } from '../../src/http/store/store-deadline.js';
+import { storeDeadline } from '../../src/http/store/deadline.js';
 import { deadlineQuery } from '../../src/postgres/bounded.js';
 
 const GRACE_MS = 20;

@@ -95,7 +95,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     if (completion !== undefined && !idempotency.holds(accountID, completion.key, completion.lockToken)) throw new IdempotencyKeyLostError();
   };
 
-  return {
+  const store: Store = {
     getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
     getInvoice: (accountID, invoiceID) => Promise.resolve(accountOf(accountID)?.invoices.get(invoiceID)),
     async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion, extras?: WriteExtras) {
@@ -149,13 +149,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       idempotency.release(accountID, key, lockToken);
     },
     renewIdempotentRequest: async (accountID, key, lockToken, lockMs) => idempotency.renew(accountID, key, lockToken, lockMs),
-    // Nothing here waits (every call settles at once), so there is no deadline to enforce.
-    bounded(): Store {
-      return this;
-    },
-    // Every write is applied when it is called, so no answer can precede a commit either.
-    forRequest(): Store {
-      return this;
+    // Nothing here waits (every call settles at once, every write applied when called), so a
+    // deadline has nothing to end: the store is its own view. Called on a host's wrapper (a
+    // Proxy, a `{ ...store }` copy), it answers nothing, and the handler races the wrapper.
+    within(this: unknown): Store | undefined {
+      return this === store ? store : undefined;
     },
   };
+  return store;
 }
