@@ -8,6 +8,8 @@ export interface CliIo {
   readInput(path: string): Promise<Uint8Array>;
   /** Standard output is a terminal that takes ANSI styles (`schedule --calendar` highlights with them); default plain text. */
   readonly color?: boolean;
+  /** Rewrites a one-line progress report on standard error; only given when standard error is a terminal. */
+  readonly progress?: (line: string) => void;
 }
 
 /** Exit codes: 0 done, 1 the input was checked and is invalid (or the server failed), 2 usage error. */

@@ -1,3 +1,4 @@
+import { runConformanceCommand } from './conformance.js';
 import { type CliIo, EXIT } from './io.js';
 import { CLI_MESSAGES, MAIN_HELP } from './messages.js';
 import { runOutbox } from './outbox.js';
@@ -6,7 +7,7 @@ import { runServe, type StopSignals } from './serve.js';
 import { runValidate } from './validate.js';
 
 /**
- * The `payments-kit` command line: dispatches to validate, schedule, serve or outbox and resolves
+ * The `payments-kit` command line: dispatches to validate, schedule, serve, outbox or conformance and resolves
  * with the exit code.
  *
  * @example
@@ -28,6 +29,8 @@ export async function runCli(
       return runServe(rest, io, env, onStopSignal);
     case 'outbox':
       return runOutbox(rest, io, env);
+    case 'conformance':
+      return runConformanceCommand(rest, io);
     case undefined:
     case '--help':
     case '-h':

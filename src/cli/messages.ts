@@ -1,7 +1,7 @@
 /** The command line's messages, as data. */
 export const CLI_MESSAGES = Object.freeze({
   seeHelp: (command?: string) => `run "payments-kit ${command === undefined ? '' : `${command} `}--help" for usage`,
-  unknownCommand: (name: string) => `unknown command "${name}" (commands: validate, schedule, serve, outbox)`,
+  unknownCommand: (name: string) => `unknown command "${name}" (commands: validate, schedule, serve, outbox, conformance)`,
   validateArguments: 'needs an operation and a file ("-" reads standard input)',
   unexpectedArgument: (arg: string) => `unexpected argument "${arg}"`,
   unknownOperation: (name: string, known: readonly string[]) =>
@@ -37,6 +37,15 @@ export const CLI_MESSAGES = Object.freeze({
   badLimit: (value: string, max: number) => `--limit must be an integer from 1 to ${max}, got "${value}"`,
   outboxNeedsStore: 'needs --data <dir> (PGlite) or DATABASE_URL (a PostgreSQL server): the memory store has no outbox to inspect',
   outboxFailed: (error: unknown) => `could not read the outbox: ${error instanceof Error ? error.message : String(error)}`,
+  conformanceRequired: '--base-url, --token and --fixtures are required',
+  badBaseUrl: (value: string) => `--base-url must be an http: or https: URL, got "${value}"`,
+  badProfile: (value: string) => `--profile must be spec or payments-kit, got "${value}"`,
+  badReport: (value: string) => `--report must be text, json or junit, got "${value}"`,
+  badSeed: (value: string) => `--seed must be an integer from 0 to 2147483647, got "${value}"`,
+  badRuns: (value: string) => `--runs must be an integer from 1 to 100000, got "${value}"`,
+  badFixtures: (file: string, message: string) => `the fixtures in ${JSON.stringify(file)} are invalid: ${message}`,
+  cannotWriteFixtures: (file: string, error: unknown) => `cannot write the fixtures to ${JSON.stringify(file)}: ${error instanceof Error ? error.message : String(error)}`,
+  fixturesWritten: (file: string, url: string) => `Conformance fixtures written to ${file}; check this server with: payments-kit conformance --base-url ${url} --token demo-all-scopes --fixtures ${file}`,
   cannotStart: (error: unknown) => `could not start the reference server: ${error instanceof Error ? error.message : String(error)}`,
 });
 
@@ -49,9 +58,12 @@ Usage:
   payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>]
                                                run the reference server with demo data
   payments-kit outbox stats | dead | redrive   inspect and steer the effect outbox (--data or DATABASE_URL)
+  payments-kit conformance --base-url <url> --token <token> --fixtures <file> [--profile spec|payments-kit]
+                       [--seed <n>] [--runs <n>] [--report text|json|junit]
+                                               check a running server of the API against the spec's rules
   payments-kit <command> --help                help on one command
 
-Exit codes: 0 done, 1 invalid input (validate), the server failed or the outbox could not be read, 2 bad usage.`;
+Exit codes: 0 done, 1 invalid input (validate), the server failed, the outbox could not be read or a\nconformance rule failed, 2 bad usage.`;
 
 export const VALIDATE_HELP = `Usage: payments-kit validate <operation> <file|->
 
@@ -85,7 +97,7 @@ Examples:
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3 --business-day preceding --calendar`;
 
 export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]...
-                          [--webhook-url <url> [--webhook-secret-file <path>]]
+                          [--webhook-url <url> [--webhook-secret-file <path>]] [--write-fixtures <file>]
 
 Runs the reference server (the handler over node:http with demo data and demo tokens) on
 127.0.0.1, the same server as "npm start" in the repository. Ctrl-C or SIGTERM stops it.
@@ -107,6 +119,9 @@ Options:
   --webhook-secret <whsec_...>
                  the command line: works, but other users of the machine can read it in the
                  process list (a warning says so)
+  --write-fixtures <file>
+                 write the conformance fixtures of the demo data to <file> (JSON), for
+                 "payments-kit conformance --fixtures <file>"
 
 Environment:
   DATABASE_URL            keep the data on this PostgreSQL server instead (not with --data);
@@ -143,3 +158,30 @@ Exit codes: 0 done, 1 the store could not be opened or read, 2 bad usage.
 
 Example:
   DATABASE_URL=postgres://127.0.0.1/app payments-kit outbox dead --limit 5 --json`;
+
+export const CONFORMANCE_HELP = `Usage: payments-kit conformance --base-url <url> --token <token> --fixtures <file> [options]
+
+Checks a running server of the Payments Platform API against the spec's rules (x-request-id,
+listed statuses, error bodies, the invoice status table, request bodies judged by the library's
+validators, totals, schedule expansion, schemas, versions, authentication), with its own HTTP
+requests and seeded random bodies. Invoices named in the fixtures are moved through the status
+table: a full run consumes two draft invoices and one overdue invoice. See docs/conformance.md.
+
+Options:
+  --base-url <url>      the server, e.g. http://127.0.0.1:3000
+  --token <token>       a token with every scope of the fixtures' account
+  --fixtures <file>     the JSON fixtures ("payments-kit serve --write-fixtures <file>" writes the
+                        reference server's)
+  --profile <p>         spec (default), or payments-kit: also payments-kit's recorded decisions
+                        (Idempotency-Key, RateLimit headers, x-outcome, error texts)
+  --seed <n>            the random seed (a failure's report names it; the same seed sends the
+                        same bodies)
+  --runs <n>            cases per random-body property (default 100)
+  --report <format>     text (default), json or junit, on standard output
+
+Needs the fast-check package (npm install --save-dev fast-check).
+Exit codes: 0 every rule run passed, 1 a rule failed, 2 bad usage.
+
+Example:
+  payments-kit serve --write-fixtures fixtures.json &
+  payments-kit conformance --base-url http://127.0.0.1:3000 --token demo-all-scopes --fixtures fixtures.json`;

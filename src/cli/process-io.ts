@@ -16,6 +16,8 @@ export const PROCESS_IO: CliIo = Object.freeze({
   readInput: async (path: string) => (path === '-' ? buffer(process.stdin) : readFile(path)),
   // A terminal, unless NO_COLOR (https://no-color.org) asks for plain text.
   color: process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '',
+  // One line on a terminal, rewritten in place ("" clears it).
+  ...(process.stderr.isTTY === true ? { progress: (line: string) => void process.stderr.write(`\r\u001b[2K${line}`) } : {}),
 });
 
 /**

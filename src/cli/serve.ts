@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { demoConformanceFixtures } from '../reference/demo-data.js';
 import { startReferenceServer } from '../reference/server.js';
 import { createWebhookRelay } from '../relay/webhook/relay.js';
 import { type CliIo, EXIT } from './io.js';
@@ -11,13 +13,14 @@ import { allowedHostName } from '../reference/allowed-hosts.js';
 export type StopSignals = (stop: (signal: string) => void) => void;
 
 /**
- * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>]`
+ * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>] [--write-fixtures <file>]`
  * (and `npm start`): runs the reference server until a signal stops it, answering only its
  * own Host names (127.0.0.1, localhost, each `--allowed-host`). The webhook secret comes from
  * `--webhook-secret-file`, `--webhook-secret` (warned: visible in the process list) or
  * `PAYMENTS_KIT_WEBHOOK_SECRET`. The port is --port, else `env.PORT`, else 3000. The data is in
  * memory, in PGlite in `--data <dir>`, or on the PostgreSQL server of `env.DATABASE_URL` (see
- * `chooseStore`). Resolves with the exit code once the server and its store have closed (or
+ * `chooseStore`). `--write-fixtures <file>` writes the conformance fixtures of the demo data once
+ * the server listens. Resolves with the exit code once the server and its store have closed (or
  * could not start).
  *
  * @example
@@ -37,6 +40,7 @@ export async function runServe(
     'webhook-secret': { type: 'string' },
     'webhook-secret-file': { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
+    'write-fixtures': { type: 'string' },
   });
   if (!parsed.ok) return usage(io, parsed.error);
   const { values, positionals } = parsed.value;
@@ -56,6 +60,8 @@ export async function runServe(
   if (!secret.ok) return usage(io, secret.error);
   const webhook = webhookOption(values['webhook-url'], secret.value, values['webhook-secret'] !== undefined || values['webhook-secret-file'] !== undefined);
   if (typeof webhook === 'string') return usage(io, webhook);
+  const fixturesFile = values['write-fixtures'];
+  if (fixturesFile === '') return usage(io, CLI_MESSAGES.cannotWriteFixtures('', 'needs a file name'));
   // Listen for the stop signal before anything is printed: a supervisor that signals as soon as
   // it reads the banner must not meet Node's default action (exit without closing the store).
   // A signal during start-up stops the server as soon as it is up.
@@ -77,7 +83,9 @@ export async function runServe(
     return EXIT.invalid;
   }
   io.out(`store: ${opened.label}`);
-  io.out(`${await stopSignal} received, shutting down`);
+  // Written once the server listens, so a script that waits for the file can start checking it.
+  const written = typeof fixturesFile === 'string' ? await writeFixtures(fixturesFile, server.url, io) : true;
+  io.out(written ? `${await stopSignal} received, shutting down` : 'shutting down');
   // The server first (it waits for effect deliveries under way), then the store they use,
   // closed even when the server failed to close, so that nothing keeps the process alive.
   const serverClosed = await server.close().then(
@@ -88,7 +96,19 @@ export async function runServe(
     () => true,
     () => false,
   );
-  return serverClosed && storeClosed ? EXIT.ok : EXIT.invalid;
+  return serverClosed && storeClosed && written ? EXIT.ok : EXIT.invalid;
+}
+
+/** Writes `demoConformanceFixtures()` to `file` as JSON; false (with the reason on standard error) when it cannot. */
+async function writeFixtures(file: string, url: string, io: CliIo): Promise<boolean> {
+  try {
+    await writeFile(file, `${JSON.stringify(demoConformanceFixtures(), null, 2)}\n`);
+    io.out(CLI_MESSAGES.fixturesWritten(file, url));
+    return true;
+  } catch (error) {
+    io.err(`payments-kit serve: ${CLI_MESSAGES.cannotWriteFixtures(file, error)}`);
+    return false;
+  }
 }
 
 /** Each `--allowed-host`, checked as the reference server checks it; a usage message otherwise. */

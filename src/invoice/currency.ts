@@ -13,8 +13,8 @@ export type CurrencyIssue =
  * Every amount in `update` whose currency is not `currency` (the invoice's): the tax
  * currency, each item's base price and each option's price modifier. Empty when all agree.
  * `update` is a validated update, so its arrays already passed the count limits the host
- * validated it with: every element is looked at, whatever those limits were (issue 26: a
- * default limit here once hid the mismatches of a valid 260-item update under a host's 300).
+ * validated it with: every element is looked at, whatever those limits were (a
+ * default limit here would hide the mismatches of a valid 260-item update under a host's 300).
  *
  * @example
  * currencyIssues({ taxAmount: { currency: 'EUR' } }, 'USD') // [{ at: 'taxAmount', currency: 'EUR' }]

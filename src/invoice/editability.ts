@@ -13,7 +13,7 @@ export const INVOICE_EDITABLE_FIELDS: readonly InvoiceEditableField[] = Object.f
 ] as const);
 
 /**
- * Which fields an update may change in each status, as data (decision: the rule of Moov,
+ * Which fields an update may change in each status, as data (a rule of docs/invoice.md, the rule of Moov,
  * the system the spec follows): everything in `draft`; everything but `dueDate` in
  * `unpaid` and `overdue`; nothing in `payment-pending`, `paid` and `canceled`.
  * The status the invoice is in before the update decides.

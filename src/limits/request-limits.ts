@@ -2,7 +2,7 @@
  * Count limits the spec leaves open (spec 2.3, 2.4 and 4.2 set no maximum), as data next to
  * {@link FIELD_LIMITS}: every request path (the valibot schemas, the fast validators, the
  * currency check of `applyInvoiceUpdate`) takes them from here or from a host's override,
- * so one change changes every path. The reasons for each default are in docs/decisions/0047-count-limits-the-spec-leaves-open-250-items-25-options-10-5.md.
+ * so one change changes every path. Each default is listed in docs/limits.md ("Rules the spec leaves open").
  */
 export type RequestLimits = {
   /** Most `lineItems.items` of an invoice update. */

@@ -24,7 +24,7 @@ export type NodeServerLimits = {
 
 /**
  * The defaults of {@link createNodeServer}; docs/http.md "Running it in production" and
- * docs/decisions/0208-createnodeserver-timeouts-that-cut-silent-and-slow-clients.md give the reasons.
+ * docs/http.md's rules give the reasons.
  *
  * @example
  * DEFAULT_NODE_SERVER_LIMITS.headersTimeout // 10000

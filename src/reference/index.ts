@@ -12,7 +12,7 @@ export {
   type ReferenceServerOptions,
   REFERENCE_OPENAPI_PATH,
 } from './server.js';
-export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './demo-data.js';
+export { DEMO_IDS, DEMO_SEED, DEMO_TOKENS, DEMO_INVOICES_BY_STATUS, demoConformanceFixtures, type DemoFixturesOptions, type DemoConformanceFixtures } from './demo-data.js';
 export { readDocsPage, PAGE_MESSAGES } from './pages/mount.js';
 /** The types of `createHandler`'s `docs` option, which takes what `readDocsPage` reads (also exported by payments-kit/http). */
 export type { DocsPage, DocsServeOptions, PageFile } from '../http/openapi/docs.js';

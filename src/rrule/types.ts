@@ -48,7 +48,7 @@ export const SKIP_MODES = ['OMIT', 'BACKWARD', 'FORWARD'] as const;
 /** An RFC 7529 SKIP value. */
 export type SkipMode = (typeof SKIP_MODES)[number];
 
-/** The largest COUNT accepted (a recorded decision: COUNT is expanded from DTSTART). */
+/** The largest COUNT accepted (a rule of docs/schedule.md: COUNT is expanded from DTSTART, so its cost grows with it). */
 export const MAX_COUNT = 100_000;
 
 /** The largest INTERVAL accepted (keeps period arithmetic exact). */

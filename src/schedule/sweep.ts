@@ -17,7 +17,7 @@ export type SweepRail = 'RTP' | 'FedNow';
  * How the funds of one sweep push payment method arrive (spec 2.10):
  * - `same-day`: by `hour`:00 New York time on the New York day the sweep is initiated when
  *   that is a banking day (the next banking day's `hour`:00 when initiated at or after that
- *   time or on a weekend or holiday: a recorded decision, the spec gives no cut-off);
+ *   time or on a weekend or holiday: a rule of docs/schedule-sweeps.md, the spec gives no cut-off);
  * - `next-day`: by `hour`:00 New York time on the next banking day after initiation;
  * (with `days: 'calendar'` every day counts; see {@link fundsAvailableBy})
  * - `instant`: at once, on one of `rails` (`preferred` marks the spec's preferred method).

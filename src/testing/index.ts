@@ -12,3 +12,26 @@ export { fixtureInvoice, fixtureSchedule, fixtureAdjustment, fixtureEffect, ACCO
 /** The shapes the fixtures return (owned by payments-kit/schemas and payments-kit/invoice). */
 export type { Adjustment, Invoice, Schedule } from '../schemas/index.js';
 export type { InvoiceFinalizedEffect } from '../invoice/index.js';
+export {
+  runConformance,
+  FAST_CHECK_MISSING_MESSAGE,
+  type RunConformanceOptions,
+  type ApiConformanceReport,
+  type RuleResult,
+  type Counterexample,
+} from './conformance/run.js';
+export { formatConformanceReport, type ReportFormat } from './conformance/report.js';
+export { parseConformanceFixtures, type ConformanceFixtures } from './conformance/fixtures.js';
+export { SPEC_RULES, DECISION_RULES, type ConformanceRule, type RuleKind } from './conformance/rules.js';
+export type { ConformanceProfile } from './conformance/context.js';
+export type { SentRequest, ReceivedResponse } from './conformance/wire.js';
+export { curlCommand } from './conformance/wire.js';
+export {
+  conformanceArbitraries,
+  invoiceUpdateBoundaries,
+  evidenceTextBoundaries,
+  walletSessionBoundaries,
+  type ConformanceArbitraries,
+  type FastCheckModule,
+  type InvoiceBodyOptions,
+} from './conformance/arbitraries.js';

@@ -9,7 +9,7 @@ import { formatAt, unitsAt } from './exact.js';
 // Differential against dinero.js 2.0.2's `allocate` (bigint calculator), the anchor. Both
 // truncate every share toward zero and hand the leftover units out one each; they differ only
 // in the order: dinero.js gives them to the largest ratios first, we give them to the largest
-// remainders first (docs/decisions/0015-leftover-units-go-to-the-largest-remainders-equal-ones-to.md). Every case checks that dinero.js's parts are exactly
+// remainders first (docs/amount.md, the rules at its end). Every case checks that dinero.js's parts are exactly
 // its rule's, ours exactly ours, so every difference is explained by the two rules, and that
 // ours are never farther from the exact shares in total. DIFFERENTIAL_CASES sets the number of
 // cases: `npm test` runs 1,000; the 10,000 of the issue run with

@@ -211,7 +211,7 @@ describe('the ISO 4217 table', () => {
     }
   });
 
-  it('the successors named in decision 0012 (withdrawn codes)', () => {
+  it('the successors named for withdrawn codes (decision 0011)', () => {
     expect(WITHDRAWN_CURRENCY_CODES).toMatchObject({ HRK: 'EUR', BGN: 'EUR', SLL: 'SLE', ANG: 'XCG', ZWL: 'ZWG' });
   });
 });

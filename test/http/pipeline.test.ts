@@ -308,7 +308,7 @@ describe('versions (spec 9)', () => {
   it.each(SPECIFIED.filter((o) => o.id !== 'getSchedule' && o.id !== 'getAdjustment'))(
     '$id: other valid versions are served; a malformed one is a 400 {error}',
     async (op) => {
-      // The same valid value sent twice (joined as "a, a") is that version (docs/decisions/0040-the-header-sent-twice-different-values-are-a-conflict-the.md).
+      // The same valid value sent twice (joined as "a, a") is that version (docs/version.md, the rules at its end).
       for (const version of ['v2024.01.00', 'dev', 'v2027.10.03', 'v2026.04.00, v2026.04.00']) {
         const t = await serve();
         try {

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scopeFor } from '../../src/http/auth/authenticate.js';
+import { binaryText } from '../limits/code-points.js';
 
 const PLACEHOLDER = '{accountID}';
 
@@ -15,7 +16,7 @@ function filled(template: string, accountID: string | undefined): string {
 }
 
 const text = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 16 }),
+  binaryText({ maxLength: 16 }),
   fc.constantFrom('', PLACEHOLDER, '$&', "$'", '😀', '\uD800', '\uDC00x', '__proto__', 'constructor', 'acc_1'),
 );
 const template = fc.oneof(

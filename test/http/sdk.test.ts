@@ -23,7 +23,7 @@ import {
 // The official client (`@moovio/sdk`, pinned) against the handler over 127.0.0.1, with a bearer
 // token (`accessToken`) and with a credential pair (`security: { username, password }`, sent as
 // `Authorization: Basic`). Every answer must parse with the SDK's own models; the exceptions the
-// spec forces are listed in docs/decisions/0184-the-official-client-moovio-sdk-where-its-models-and-the-spec.md and pinned below.
+// spec forces are pinned below (docs/http.md lists the rule).
 
 const PAIR = { username: 'alice', password: 's3cr3t:with:colons' };
 const READ_ONLY_PAIR = { username: 'reader', password: 'r' };

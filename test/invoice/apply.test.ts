@@ -23,7 +23,7 @@ const SAMPLE: Record<(typeof FIELDS)[number], unknown> = {
   taxAmount: { valueDecimal: '2.00' },
 };
 
-/** Which fields each status lets an update change (docs/decisions/0082-which-fields-an-update-may-change-in-which-status.md). */
+/** Which fields each status lets an update change (docs/invoice.md, the rules at its end). */
 const EDITABLE: Record<(typeof STATES)[number], readonly string[]> = {
   draft: ['description', 'dueDate', 'invoiceDate', 'lineItems', 'taxAmount'],
   unpaid: ['description', 'invoiceDate', 'lineItems', 'taxAmount'],

@@ -1,7 +1,7 @@
 // The type-check budget of each subpath: at most this many types and instantiations may a
 // consumer's check add by importing it (measured by test/package/type-cost.ts; enforced by
 // test/package/type-budget.test.ts; printed by `npm run bench:types`). How they were chosen:
-// docs/decisions/0293-type-check-budgets.md.
+// docs/decisions/0167-the-public-api-is-checked-report-types-and-budgets.md.
 
 /** The most a subpath may add to a consumer's check. */
 export type TypeBudget = {

@@ -41,7 +41,7 @@ type Run = Counts & { files: string[]; errors: string[]; characters: number };
  * Compiles `contents` as the consumer, checks the consumer and each file of the program
  * that `isKnown` does not claim (a file an empty consumer has too: lib, @types/node), and
  * counts what the checker created. Checking lib and @types/node again in every program
- * would cost seconds each and move the differences by about 1% (docs/decisions/0293-type-check-budgets.md).
+ * would cost seconds each and move the differences by about 1% (docs/decisions/0167-the-public-api-is-checked-report-types-and-budgets.md).
  */
 function run(consumer: Consumer, contents: string, isKnown: (fileName: string) => boolean, hover: boolean): Run {
   const program = consumer.program(contents);

@@ -5,6 +5,7 @@ import { parseRecurrenceRule } from '../../src/rrule/parse.js';
 import { BY_RANGES } from '../../src/rrule/parse-values.js';
 import { FREQUENCIES, MAX_RULE_LENGTH, SKIP_MODES, WEEKDAYS } from '../../src/rrule/types.js';
 import { DESCRIBE_LOCALES, describeRecurrence } from '../../src/schedule/index.js';
+import { binaryText } from '../limits/code-points.js';
 
 // Any rule the parser accepts gets a non-empty, bounded sentence in every language, with or
 // without a start and a zone, and never throws; anything else throws a RecurrenceError.
@@ -122,7 +123,7 @@ describe('describeRecurrence properties', () => {
     const anything = fc.oneof(
       fc.string({ maxLength: 80 }),
       fc.string({ unit: 'grapheme', maxLength: 40 }),
-      fc.string({ unit: 'binary', maxLength: 40 }),
+      binaryText({ maxLength: 40 }),
       ruleText,
       fc.constantFrom('__proto__', 'constructor', 'FREQ=DAILY;__proto__=1', '\uD800', 'FREQ=DAILY;COUNT=-0', 'FREQ=DA\u0131LY', '😀'),
     );

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../src/shared/rfc3339.js';
 // data; copied from the shared peers folder into test/schedule/peers/ so that the test needs
 // nothing outside the repository). Every vector inside the documented scope runs; a result
 // that differs from the peer's must fall in a class that a record in docs/decisions/ explains
-// with an RFC sentence (0106, 0107 and their neighbours), or the test fails.
+// with an RFC sentence (0094), or the test fails.
 
 type Vector = {
   readonly id: string;
@@ -51,13 +51,13 @@ const RFC_REFUSALS: readonly string[] = [
 
 /** The classes of explained disagreement, each named by the decision record (quoting the RFC) that explains it. */
 const EXPLANATIONS = {
-  'dtstart-counts': '0094-dtstart-always-counts-as-the-first-occurrence.md',
-  'rfc-refusal': '0106-peer-rrule-vectors-rules-rfc-5545-forbids-are-refused.md',
-  'not-a-rule-part': '0106-peer-rrule-vectors-rules-rfc-5545-forbids-are-refused.md',
-  'sub-second': '0111-sub-second-starts-are-refused.md',
-  'until-utc': '0095-until-must-be-a-utc-date-time.md',
-  'expand-table': '0107-peer-rrule-vectors-byxxx-parts-expand-as-rfc-5545-s-table.md',
-  'never-matching': '0094-dtstart-always-counts-as-the-first-occurrence.md',
+  'dtstart-counts': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
+  'rfc-refusal': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
+  'not-a-rule-part': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
+  'sub-second': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
+  'until-utc': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
+  'expand-table': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
+  'never-matching': '0094-where-rrule-peers-disagree-rfc-5545-decides.md',
 } as const;
 type Explanation = keyof typeof EXPLANATIONS;
 

@@ -9,7 +9,7 @@ type RRuleSetClass = { fromString(text: string): { all(): { toTimestamp(): numbe
 // rrule-rust is a bench peer (npm run bench:peers): compared when installed, always in CI.
 const rrulerust = optionalPeer<{ RRuleSet: RRuleSetClass }>('rrule-rust');
 
-// Issue 24 item 3 (docs/decisions/0127-the-whole-week-counts-the-first-week-too-as-rrule-temporal.md): a
+// docs/decisions/0094-where-rrule-peers-disagree-rfc-5545-decides.md: a
 // WEEKLY rule's BYSETPOS counts the whole week, also the first one, as rrule-temporal does;
 // python-dateutil, rrule.js and rust-rrule count the first week's positions from DTSTART. This
 // test runs the peers on random such rules and holds each reading to a small oracle: from the
@@ -125,7 +125,7 @@ describe('WEEKLY BYSETPOS with DTSTART off the rule: the whole-week reading', ()
     expect(comparedWithRrulejs).toBeGreaterThan(20);
   }, 60_000);
 
-  it('the worked example of decision 0127', () => {
+  it('the worked example of decision 0094', () => {
     // Wednesday 2026-03-04 09:00Z; "the first of Monday and Friday, each week".
     const parsed = parseRecurrenceRule('FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=1;COUNT=4');
     if (!parsed.ok) throw new Error(parsed.error);

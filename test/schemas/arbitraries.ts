@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { TYPED_ID, UUID_ID } from './fixtures.js';
+import { binaryText } from '../limits/code-points.js';
 
 // Generators of valid values, written from the spec's rules (not from the code under test).
 
@@ -36,7 +37,7 @@ export const validDateTime = fc
 export const validResourceId = fc.oneof(fc.constantFrom(TYPED_ID, UUID_ID), fc.uuid());
 
 /** Text of `min`..`max` code points, no lone surrogates (fast-check's 'binary' unit). */
-export const validText = (min: number, max: number) => fc.string({ unit: 'binary', minLength: min, maxLength: max });
+export const validText = (min: number, max: number) => binaryText({ minLength: min, maxLength: max });
 
 /** A name usable as a unique error-body key: not a position key, no '#'. */
 const validName = validText(1, 150).filter((s) => !s.startsWith('[') && !s.includes('#'));

@@ -50,7 +50,7 @@ describe('CurrencyCodeSchema', () => {
   it.each(['usd', 'US', 'USDD', '', 'ZZZ', ' USD'])('refuses %j', (c) =>
     expect(failures(CurrencyCodeSchema, c)).toEqual({ '': 'must be a 3-letter ISO 4217 currency code' }),
   );
-  // docs/decisions/0011-iso-4217-table-our-own-dated-current-codes-only.md and 0012-withdrawn-codes-are-removed.md: codes without a minor unit are currencies; withdrawn codes are not.
+  // docs/decisions/0011-our-own-dated-iso-4217-table.md: codes without a minor unit are currencies; withdrawn codes are not.
   it.each(['XAU', 'XAG', 'XDR', 'XXX', 'XCG', 'XAD'])('accepts %s (a current code, with or without a minor unit)', (c) => {
     expect(passes(CurrencyCodeSchema, c)).toBe(true);
     expect(passes(AmountSchema, { currency: c, value: 1 })).toBe(true);

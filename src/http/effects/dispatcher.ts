@@ -106,7 +106,7 @@ export const DISPATCHER_MESSAGES = Object.freeze({
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
-/** Attempts before an effect is dead, unless `maxAttempts` says otherwise (graphile-worker's count; see docs/decisions/0243-maxattempts-defaults-to-25.md). */
+/** Attempts before an effect is dead, unless `maxAttempts` says otherwise (graphile-worker's count; see docs/decisions/0243-dead-letters-after-25-attempts.md). */
 export const DEFAULT_MAX_ATTEMPTS = 25;
 
 function attemptCap(value: number | undefined): number {

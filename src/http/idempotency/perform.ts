@@ -25,7 +25,7 @@ export type IdempotentContext = {
 
 /**
  * The 409 of a key another request holds, with `Retry-After`: one renewal period, the longest a
- * holder that died keeps renewing before its lease starts running out (docs/decisions/0236-keys-freed-after-a-fault-one-execution-per-key-deadlines-on.md).
+ * holder that died keeps renewing before its lease starts running out (docs/decisions/0236-idempotency-keys-are-leased-and-fenced-in-the-write.md).
  */
 function inFlightReply(settings: IdempotencySettings): PlainReply {
   return errorReply(409, IDEMPOTENCY_MESSAGES.inFlight, { 'retry-after': String(Math.max(1, Math.ceil(renewEveryMs(settings.lockMs) / 1000))) });
@@ -33,7 +33,7 @@ function inFlightReply(settings: IdempotencySettings): PlainReply {
 /**
  * An exchange whose body was read already: `readBody` answers those bytes again. A class (the
  * signal getter on the prototype), not an object literal with a getter, which would make a
- * hidden class per request (docs/decisions/0235-the-node-adapter-split-and-its-benchmark.md).
+ * hidden class per request (docs/decisions/0235-the-node-adapter-reads-node-http-directly.md).
  */
 class ExchangeWithBody implements Exchange {
   readonly method: string;
@@ -72,7 +72,7 @@ function report(context: IdempotentContext, operationId: string, error: unknown)
   callGuarded(context.options.onError, error, { requestId: context.requestId, operationId });
 }
 
-/** Only the answers of requests that changed something are kept (docs/decisions/0196-which-answers-an-idempotency-key-keeps-only-those-that.md). */
+/** Only the answers of requests that changed something are kept (docs/decisions/0195-idempotency-key-stripe-s-semantics-stored-with-the-write.md). */
 const isKept = (status: number): boolean => status >= 200 && status < 300;
 
 /**

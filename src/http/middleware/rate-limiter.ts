@@ -27,7 +27,7 @@ export type RateLimiterOptions = {
   readonly limiter: FlexibleLimiter;
   /** The limiter key of a request; default {@link defaultRateLimitKey} (per account and operation). */
   readonly key?: (input: RateLimitInput) => string;
-  /** What a failing or slow backend leads to; default `allow` (see docs/decisions/0183-createratelimiter-per-account-and-operation-one-point-per.md). */
+  /** What a failing or slow backend leads to; default `allow` (see docs/decisions/0183-rate-limiting-is-a-port-after-authentication-and-fails-open.md). */
   readonly onBackendFailure?: BackendFailurePolicy;
   /** How long the limiter may take before it counts as failed; default {@link DEFAULT_RATE_LIMIT_TIMEOUT_MS}. */
   readonly timeoutMs?: number;

@@ -1,7 +1,7 @@
-// The library functions that landed during round 3, one line each: while a function was not on main
-// its line read `export const name: Type | undefined = undefined` and the page left its feature out;
-// once it landed, the line became the re-export below (nothing else changes). The types say what
-// the page calls them with.
+// The library functions the playground shows, one line each, so that the page's script names
+// every feature it takes from the library in one place: a line that reads
+// `export const name: Type | undefined = undefined` leaves that feature out of the page (nothing
+// else changes). The types say what the page calls them with.
 import type { AmountDecimal } from '../../../amount/index.js';
 
 /** `describeRecurrence` of payments-kit/schedule: the rule in words. */
@@ -13,8 +13,8 @@ export type DescribeRecurrence = (
 /** `allocateDecimal` of payments-kit/amount: an amount split by ratios (decimal strings), the parts summing exactly to it. */
 export type AllocateDecimal = (amount: AmountDecimal, ratios: readonly string[]) => readonly AmountDecimal[];
 
-/** The rule in words (`describeRecurrence` of payments-kit/schedule, on main since issue 24). */
+/** The rule in words (`describeRecurrence` of payments-kit/schedule). */
 export { describeRecurrence } from '../../../schedule/index.js';
 
-/** The allocation (`allocateDecimal` of payments-kit/amount, on main since issue 24). */
+/** The allocation (`allocateDecimal` of payments-kit/amount). */
 export { allocateDecimal } from '../../../amount/index.js';
