@@ -25,11 +25,6 @@ export const HISTORY_WORDS: readonly RegExp[] = [
  */
 const PENDING = new Set([
   'src/http/pipeline/pipeline.ts',
-  'src/http/store/deadline-store.ts',
-  'src/http/store/store-deadline.ts',
-  'src/postgres/bounded.ts',
-  'src/postgres/migrations.ts',
-  'src/postgres/row-gate.ts',
   'src/schemas/fast-invoice-update.ts',
   'src/schemas/field-checks.ts',
   'src/schemas/known-keys.ts',

@@ -8,7 +8,7 @@ import { storeFailure, wasSentAndLost } from './failures.js';
 /**
  * How long a statement cancelled at its deadline may take to report how it ended (the cancel
  * goes over a connection of its own). Past it, the connection is given up and a write's outcome
- * is unknown. Issue 32: "the locked rows' requests end within deadline + 1 s".
+ * is unknown: a locked row's requests end within their deadline and 1 s.
  */
 export const CANCEL_GRACE_MS = 1_000;
 
