@@ -13,7 +13,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 type Delays = { readMs: number; writeMs: number; replyMs: number };
 
 /**
- * A host's store without `bounded` or `forRequest` (a database adapter of its own): the memory
+ * A host's store without `within` (a database adapter of its own): the memory
  * store's data behind calls that take the scripted time; a write commits after `writeMs` and
  * answers `replyMs` later. `commits` counts the writes that reached the data.
  */

@@ -14,7 +14,7 @@ const ACCOUNT = 'acc-cancel';
 const INVOICE = '0b7c1a9e-1d2f-4c3b-8a4d-000000000032';
 const DISPUTE = 'dsp-cancel';
 
-describeRealPostgres('forRequest on a real server: cancelled in the database at the deadline (issue 32)', (url) => {
+describeRealPostgres('the store\'s within(deadline) view on a real server: cancelled in the database at the deadline', (url) => {
   let pool: pg.Pool;
   let admin: pg.Pool;
   let store: PostgresStore;
