@@ -25,6 +25,10 @@ const dispatcher = createEffectDispatcher({
   store,
   deliver: (effect) => void say(`delivered ${effect.effectID}`),
   pollIntervalMs: 200,
+  // An effect whose completion a fault cut off is claimed again when its lease ends: 5 s here
+  // (the default is 60 s, docs/storage.md "Surviving a failover"), so the run sees it delivered.
+  deliveryTimeoutMs: 2_000,
+  leaseMs: 5_000,
   onError: report,
 });
 dispatcher.start();
