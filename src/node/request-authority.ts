@@ -12,9 +12,11 @@ const ABSOLUTE_FORM = /^https?:\/\//i;
 /**
  * A target that opens with a scheme (RFC 3986 3.1: a letter, then letters, digits, `+`, `-`,
  * `.`, then `:`): absolute-form. Any scheme but http(s) (`ws://evil.example/openapi.json`,
- * `file:`, an authority-form `host:port`) names nothing this server answers for.
+ * `file:///x`) names nothing this server answers for. An authority-form target (`host:port`, a
+ * CONNECT's) is not a scheme: it is routed (and refused) as before.
  */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const AUTHORITY_FORM = /^[A-Za-z0-9.-]+:[0-9]*$/;
 /** Hosts found well formed lately (most requests repeat one): checked once, not per request. */
 const KNOWN_GOOD = new Set<string>();
 const MAX_KNOWN_GOOD = 64;
@@ -84,7 +86,7 @@ export function badAuthority(req: IncomingMessage, target: string): boolean {
   const host = hostOf(req);
   if (host === REPEATED || !emptyOrValid(host)) return true;
   if (target.charCodeAt(0) === 47 /* / */) return false;
-  if (!ABSOLUTE_FORM.test(target)) return SCHEME.test(target);
+  if (!ABSOLUTE_FORM.test(target)) return SCHEME.test(target) && !AUTHORITY_FORM.test(target);
   const start = target.indexOf('://') + 3;
   return !isHostAndPort(target.slice(start, authorityEnd(target, start)));
 }
