@@ -1,7 +1,10 @@
 /**
  * `payments-kit/testing`: the store conformance suite that any storage adapter of
- * `payments-kit/http` must pass, concurrency included. Framework-free: pass your test
- * framework's `it`, or run it and read the report.
+ * `payments-kit/http` must pass, concurrency included (framework-free: pass your test
+ * framework's `it`, or run it and read the report); and the API conformance kit,
+ * `runConformance`, which checks any running server of the API against the spec, with the
+ * fast-check arbitraries behind it (fast-check is an optional peer, loaded only by
+ * `runConformance`).
  *
  * @packageDocumentation
  */
@@ -22,6 +25,8 @@ export {
 } from './conformance/run.js';
 export { formatConformanceReport, type ReportFormat } from './conformance/report.js';
 export { parseConformanceFixtures, type ConformanceFixtures } from './conformance/fixtures.js';
+/** What `parseConformanceFixtures` returns (owned by the shared helpers). */
+export type { Result } from '../shared/result.js';
 export { SPEC_RULES, DECISION_RULES, type ConformanceRule, type RuleKind } from './conformance/rules.js';
 export type { ConformanceProfile } from './conformance/context.js';
 export type { SentRequest, ReceivedResponse } from './conformance/wire.js';

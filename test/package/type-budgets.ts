@@ -31,7 +31,8 @@ export const TYPE_BUDGETS: Readonly<Record<string, TypeBudget>> = {
   'payments-kit/client': { checkTypes: 1_080, checkInstantiations: 1_270, hoverInstantiations: 1_140 },
   'payments-kit/node': { checkTypes: 200, checkInstantiations: 120, hoverInstantiations: 130 },
   'payments-kit/reference': { checkTypes: 500, checkInstantiations: 180, hoverInstantiations: 180 },
-  'payments-kit/testing': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
+  // The conformance kit's arbitraries name fast-check's types (its optional peer): 2,677 and 1,579 measured.
+  'payments-kit/testing': { checkTypes: 3_000, checkInstantiations: 1_800, hoverInstantiations: 100 },
   'payments-kit/postgres': { checkTypes: 410, checkInstantiations: 170, hoverInstantiations: 100 },
   'payments-kit/relay/amqp': { checkTypes: 980, checkInstantiations: 320, hoverInstantiations: 150 },
   'payments-kit/relay/nats': { checkTypes: 970, checkInstantiations: 310, hoverInstantiations: 130 },
