@@ -19,6 +19,7 @@ const TZ_SENSITIVE = [
   'test/reference/cli-calendar.test.ts',
   'test/reference/month-grid.test.ts',
   'test/http/schedule-view.test.ts',
+  'test/http/schedule-time-zone.test.ts',
 ];
 
 /** Zones besides UTC: behind it with DST (America/Los_Angeles), and ahead by a half hour without DST (Asia/Kolkata). */

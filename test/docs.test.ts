@@ -1,43 +1,17 @@
 // Every ```ts block of README.md and docs/*.md is code: all of them are type-checked
 // together in one `tsc` run (strict, like src/), against src/ through the `payments-kit`
-// import paths; the blocks that print (`console.log(...)`) are also run, and each
-// `console.log(x); // expected` line must print exactly what its comment says.
+// import paths, and every block not marked compile-only runs as written: it must not throw, and
+// each `console.log(x); // expected` line must print exactly what its comment says (the kinds of
+// block and their rules: test/doc-blocks.ts and CONTRIBUTING.md, "Code in the docs").
 // A failure names the file, the block, the line in the Markdown file and the reason.
-//
-// A block is a module of its own: it must import what it uses and declare what it assumes
-// (e.g. `declare const req: IncomingMessage;`). README blocks are all run (they are the
-// newcomer's first code); elsewhere a block is run when it prints and assumes nothing
-// (no `declare`). A block that starts a server (`.listen(`) is never run here: the HTTP
-// suites start servers for real.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { inspect } from 'node:util';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleDocCode } from './bundle-doc-code.js';
-
-const root = resolve(import.meta.dirname, '..');
-const work = join(root, 'node_modules', '.cache', 'payments-kit-docs');
-
-type Block = { file: string; index: number; line: number; code: string; name: string };
-
-/** The ```ts blocks of one Markdown file, with the line each one's code starts on. */
-function blocksOf(file: string): Block[] {
-  const text = readFileSync(join(root, file), 'utf8');
-  const blocks: Block[] = [];
-  for (const m of text.matchAll(/^```ts[^\S\n]*\n([\s\S]*?)^```/gm)) {
-    const line = text.slice(0, m.index).split('\n').length + 1;
-    const index = blocks.length + 1;
-    const name = `${file.replace(/[^\w]+/g, '_')}__block${index}.ts`;
-    blocks.push({ file, index, line, code: m[1] ?? '', name });
-  }
-  return blocks;
-}
+import { type Block, blockProblems, blocksOf, root, shapeProblems, where, work } from './doc-blocks.js';
 
 const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
-const blocks = files.flatMap(blocksOf);
-const where = (b: Block, lineInBlock = 1): string => `${b.file} block ${b.index} (line ${b.line + lineInBlock - 1})`;
+const blocks: Block[] = files.flatMap(blocksOf);
 
 /** Type-checks every block in one tsc run; returns one message per diagnostic, located in the Markdown. */
 function typeCheck(): string[] {
@@ -73,25 +47,21 @@ function typeCheck(): string[] {
   return problems;
 }
 
-/** The `// expected` comments of `console.log(...)` lines, in order; `undefined` where none. */
-function expectations(code: string): (string | undefined)[] {
-  return code
-    .split('\n')
-    .filter((line) => line.includes('console.log('))
-    .map((line) => /\);\s*\/\/\s*(.+)$/.exec(line)?.[1]?.trim());
-}
-
-const normalize = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 describe('documentation examples', () => {
   it('finds the ts blocks of README.md and docs/*.md', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(30);
+    expect(blocks.filter((b) => b.kind === 'run').length).toBeGreaterThanOrEqual(30);
   });
 
   it('every ts block type-checks (strict, against src/ as payments-kit)', () => {
     const problems = typeCheck();
     expect(problems, `doc examples that do not type-check:\n${problems.join('\n')}`).toEqual([]);
   }, 180_000);
+
+  it('a block that assumes what it does not define is marked compile-only; every console.log of a runnable block says what it prints', () => {
+    const problems = blocks.flatMap(shapeProblems);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 
   it('the README has the four 30-second examples and the per-module one; its mounting example uses the tested calls', () => {
     const readme = blocks.filter((b) => b.file === 'README.md');
@@ -103,30 +73,9 @@ describe('documentation examples', () => {
     }
   });
 
-  const runnable = blocks.filter(
-    (b) =>
-      !b.code.includes('.listen(') &&
-      (b.file === 'README.md' || (b.code.includes('console.log(') && !/^\s*declare\s/m.test(b.code))),
-  );
+  const runnable = blocks.filter((b) => b.kind === 'run');
   it.each(runnable.map((b) => [where(b), b] as const))('%s runs and prints what its comments say', async (_, b) => {
-    const code = await bundleDocCode(b.code, `${b.file} block ${b.index}`);
-    mkdirSync(work, { recursive: true });
-    const file = join(work, b.name.replace(/\.ts$/, '.mjs'));
-    writeFileSync(file, code);
-    const printed: string[] = [];
-    const original = console.log;
-    console.log = (...args: unknown[]) => {
-      printed.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 10, breakLength: Infinity }))).join(' '));
-    };
-    try {
-      await import(pathToFileURL(file).href);
-    } finally {
-      console.log = original;
-    }
-    const expected = expectations(b.code);
-    expect(printed, `${where(b)} printed ${printed.length} lines, its console.log calls are ${expected.length}`).toHaveLength(expected.length);
-    expected.forEach((want, i) => {
-      if (want !== undefined) expect(normalize(printed[i] ?? ''), `${where(b)}: console.log #${i + 1}`).toBe(normalize(want));
-    });
+    const problems = await blockProblems(b);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ export const CLI_MESSAGES = Object.freeze({
   cannotReadSecret: (path: string, error: unknown) =>
     `cannot read the webhook secret file ${path === '-' ? 'from standard input' : JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`,
   badAllowedHost: (message: string) => `--allowed-host: ${message}`,
+  badScheduleTimeZone: (zone: string) => `--schedule-time-zone: "${zone.slice(0, 80)}" is not an IANA time zone name (e.g. America/New_York)`,
   unknownOutboxCommand: (name: string) => `unknown outbox command "${name}" (stats, dead, redrive)`,
   redriveFilter: 'redrive needs exactly one of --id <effect ID>, --type <effect type> or --all',
   badLimit: (value: string, max: number) => `--limit must be an integer from 1 to ${max}, got "${value}"`,
@@ -97,7 +98,8 @@ Examples:
   payments-kit schedule "FREQ=MONTHLY;BYMONTHDAY=-1" --start 2026-01-31T09:00:00-05:00 --tz America/New_York --count 3 --business-day preceding --calendar`;
 
 export const SERVE_HELP = `Usage: payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]...
-                          [--webhook-url <url> [--webhook-secret-file <path>]] [--write-fixtures <file>]
+                          [--schedule-time-zone <zone>] [--webhook-url <url> [--webhook-secret-file <path>]]
+                          [--write-fixtures <file>]
 
 Runs the reference server (the handler over node:http with demo data and demo tokens) on
 127.0.0.1, the same server as "npm start" in the repository. Ctrl-C or SIGTERM stops it.
@@ -110,6 +112,9 @@ Options:
                  needs the optional peer dependency @electric-sql/pglite
   --allowed-host <name>
                  also answer for this host name (no port), e.g. a name in /etc/hosts; repeatable
+  --schedule-time-zone <zone>
+                 the IANA time zone whose wall clock schedules' occurrences follow (e.g.
+                 America/New_York: 09:00 stays 09:00 across daylight-saving changes); default UTC
   --webhook-url <url>
                  also post every effect (e.g. invoice.finalized) to <url> as a signed
                  Standard Webhooks message (webhook-id = the effect ID); retried until 2xx.

@@ -8,12 +8,13 @@ import { type OpenedStore, chooseStore, openReferenceStore } from './reference-s
 import { parseCommandLine } from './usage.js';
 import { webhookSecret } from './webhook-secret.js';
 import { allowedHostName } from '../reference/allowed-hosts.js';
+import { isTimeZone } from '../schedule/index.js';
 
 /** How the server is stopped: the bin wires SIGINT and SIGTERM; tests pass their own. */
 export type StopSignals = (stop: (signal: string) => void) => void;
 
 /**
- * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>] [--write-fixtures <file>]`
+ * `payments-kit serve [--port <n>] [--data <dir>] [--allowed-host <name>]... [--webhook-url <url>] [--schedule-time-zone <zone>] [--write-fixtures <file>]`
  * (and `npm start`): runs the reference server until a signal stops it, answering only its
  * own Host names (127.0.0.1, localhost, each `--allowed-host`). The webhook secret comes from
  * `--webhook-secret-file`, `--webhook-secret` (warned: visible in the process list) or
@@ -40,6 +41,7 @@ export async function runServe(
     'webhook-secret': { type: 'string' },
     'webhook-secret-file': { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
+    'schedule-time-zone': { type: 'string' },
     'write-fixtures': { type: 'string' },
   });
   if (!parsed.ok) return usage(io, parsed.error);
@@ -56,6 +58,8 @@ export async function runServe(
   if (!choice.ok) return usage(io, choice.error);
   const allowedHosts = allowedHostsOption(values['allowed-host']);
   if (typeof allowedHosts === 'string') return usage(io, allowedHosts);
+  const scheduleTimeZone = values['schedule-time-zone'];
+  if (typeof scheduleTimeZone === 'string' && !isTimeZone(scheduleTimeZone)) return usage(io, CLI_MESSAGES.badScheduleTimeZone(scheduleTimeZone));
   const secret = await webhookSecret(values, env, io);
   if (!secret.ok) return usage(io, secret.error);
   const webhook = webhookOption(values['webhook-url'], secret.value, values['webhook-secret'] !== undefined || values['webhook-secret-file'] !== undefined);
@@ -74,6 +78,7 @@ export async function runServe(
       port,
       log: (line) => io.out(line),
       allowedHosts,
+      ...(typeof scheduleTimeZone === 'string' ? { scheduleTimeZone } : {}),
       ...(opened.store === undefined ? {} : { store: opened.store }),
       ...(webhook === undefined ? {} : { webhook }),
     });
@@ -84,7 +89,7 @@ export async function runServe(
   }
   io.out(`store: ${opened.label}`);
   // Written once the server listens, so a script that waits for the file can start checking it.
-  const written = typeof fixturesFile === 'string' ? await writeFixtures(fixturesFile, server.url, io) : true;
+  const written = typeof fixturesFile === 'string' ? await writeFixtures(fixturesFile, server.url, io, typeof scheduleTimeZone === 'string' ? scheduleTimeZone : undefined) : true;
   io.out(written ? `${await stopSignal} received, shutting down` : 'shutting down');
   // The server first (it waits for effect deliveries under way), then the store they use,
   // closed even when the server failed to close, so that nothing keeps the process alive.
@@ -99,10 +104,10 @@ export async function runServe(
   return serverClosed && storeClosed && written ? EXIT.ok : EXIT.invalid;
 }
 
-/** Writes `demoConformanceFixtures()` to `file` as JSON; false (with the reason on standard error) when it cannot. */
-async function writeFixtures(file: string, url: string, io: CliIo): Promise<boolean> {
+/** Writes `demoConformanceFixtures()` (with the server's schedule time zone) to `file` as JSON; false (with the reason on standard error) when it cannot. */
+async function writeFixtures(file: string, url: string, io: CliIo, scheduleTimeZone: string | undefined): Promise<boolean> {
   try {
-    await writeFile(file, `${JSON.stringify(demoConformanceFixtures(), null, 2)}\n`);
+    await writeFile(file, `${JSON.stringify(demoConformanceFixtures({ scheduleTimeZone }), null, 2)}\n`);
     io.out(CLI_MESSAGES.fixturesWritten(file, url));
     return true;
   } catch (error) {

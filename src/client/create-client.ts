@@ -1,15 +1,16 @@
 import { ANSWER_CHECKS } from './answer-checks.js';
-import type { CallOptions } from './call.js';
+import type { CallOptions, ReadOptions } from './call.js';
 import { createWalletSession, type CreateWalletSessionResult } from './create-wallet-session.js';
 import { getAdjustment, type GetAdjustmentResult } from './get-adjustment.js';
 import { getSchedule, type GetScheduleResult } from './get-schedule.js';
-import { createTransport, type ClientOptions, type Transport } from './transport.js';
+import { CLIENT_OPTION_KEYS, createTransport, type ClientOptions, type Transport } from './transport.js';
+import { checkOptionKeys } from '../shared/known-options.js';
 import { updateInvoice, type UpdateInvoiceResult } from './update-invoice.js';
 import { uploadEvidenceText, type UploadEvidenceTextResult } from './upload-evidence-text.js';
 
 /** The client: one method per specified operation (spec 4.1-4.5). */
 export type Client = {
-  readonly getSchedule: (params: Parameters<typeof getSchedule>[1], options?: Pick<CallOptions, 'signal'>) => Promise<GetScheduleResult>;
+  readonly getSchedule: (params: Parameters<typeof getSchedule>[1], options?: ReadOptions) => Promise<GetScheduleResult>;
   readonly updateInvoice: (params: Parameters<typeof updateInvoice>[1], body: Parameters<typeof updateInvoice>[2], options?: CallOptions) => Promise<UpdateInvoiceResult>;
   readonly uploadEvidenceText: (
     params: Parameters<typeof uploadEvidenceText>[1],
@@ -21,7 +22,7 @@ export type Client = {
     body: Parameters<typeof createWalletSession>[2],
     options?: CallOptions,
   ) => Promise<CreateWalletSessionResult>;
-  readonly getAdjustment: (params: Parameters<typeof getAdjustment>[1], options?: Pick<CallOptions, 'signal'>) => Promise<GetAdjustmentResult>;
+  readonly getAdjustment: (params: Parameters<typeof getAdjustment>[1], options?: ReadOptions) => Promise<GetAdjustmentResult>;
   /** The resolved transport, for the separately imported operation functions. */
   readonly transport: Transport;
 };
@@ -37,6 +38,7 @@ export type Client = {
  * if (result.ok) console.log(result.data.status);
  */
 export function createClient(options: ClientOptions): Client {
+  checkOptionKeys(options, CLIENT_OPTION_KEYS, 'createClient');
   const transport = createTransport({ answerChecks: ANSWER_CHECKS, ...options });
   return Object.freeze({
     getSchedule: (params, callOptions) => getSchedule(transport, params, callOptions),

@@ -1,6 +1,6 @@
 import { GET_ADJUSTMENT, type PathParams } from '../operations/index.js';
 import type { Adjustment } from '../schemas/index.js';
-import { call, type CallOptions } from './call.js';
+import { call, type ReadOptions } from './call.js';
 import type { ClientResult } from './result.js';
 import type { Transport } from './transport.js';
 
@@ -14,6 +14,6 @@ export type GetAdjustmentResult = ClientResult<typeof GET_ADJUSTMENT, Adjustment
  * const result = await getAdjustment(api, { accountID, adjustmentID });
  * if (result.ok) console.log(result.data.amount.valueDecimal);
  */
-export function getAdjustment(transport: Transport, params: PathParams<typeof GET_ADJUSTMENT>, options?: Pick<CallOptions, 'signal'>): Promise<GetAdjustmentResult> {
+export function getAdjustment(transport: Transport, params: PathParams<typeof GET_ADJUSTMENT>, options?: ReadOptions): Promise<GetAdjustmentResult> {
   return call(transport, GET_ADJUSTMENT, params, options, undefined, {}) as Promise<GetAdjustmentResult>;
 }

@@ -1,6 +1,6 @@
 import { GET_SCHEDULE, type PathParams } from '../operations/index.js';
 import type { Schedule } from '../schemas/index.js';
-import { call, type CallOptions } from './call.js';
+import { call, type ReadOptions } from './call.js';
 import type { ClientResult } from './result.js';
 import type { Transport } from './transport.js';
 
@@ -14,6 +14,6 @@ export type GetScheduleResult = ClientResult<typeof GET_SCHEDULE, Schedule>;
  * const result = await getSchedule(api, { accountID, scheduleID });
  * if (result.ok) console.log(result.data.occurrences);
  */
-export function getSchedule(transport: Transport, params: PathParams<typeof GET_SCHEDULE>, options?: Pick<CallOptions, 'signal'>): Promise<GetScheduleResult> {
+export function getSchedule(transport: Transport, params: PathParams<typeof GET_SCHEDULE>, options?: ReadOptions): Promise<GetScheduleResult> {
   return call(transport, GET_SCHEDULE, params, options, undefined, {}) as Promise<GetScheduleResult>;
 }

@@ -1,5 +1,6 @@
 import type { OperationRoute } from '../operations/index.js';
 import type { AnswerCheck } from './answer-check.js';
+import { rateLimitOf } from './rate-limit.js';
 import type { AnyResult } from './result.js';
 
 /** What an operation's bodies look like beyond `{ error }`. */
@@ -18,26 +19,40 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * Reads an answer into the operation's typed result: the success resource (checked by `check`
  * when given), an error status it lists with the documented body, or `unexpected` with what is
- * wrong (an unlisted status, a body that is not JSON or not the documented shape).
+ * wrong (an unlisted status, a redirect, a body that passed `maxResponseBytes` (`text`
+ * undefined), a body that is not JSON or not the documented shape). Every result carries the
+ * answer's `headers`, and `rateLimit` when the answer has `RateLimit` headers.
  *
  * @example
  * readAnswer(GET_SCHEDULE, response, await response.text(), { requestId, attempts: 1 }, {})
  */
-export function readAnswer(route: OperationRoute, response: Response, text: string, sent: Sent, shapes: BodyShapes, check?: AnswerCheck): AnyResult {
+export function readAnswer(route: OperationRoute, response: Response, text: string | undefined, sent: Sent, shapes: BodyShapes, check?: AnswerCheck): AnyResult {
   const status = response.status;
+  const headers = response.headers;
+  const limit = headers.has('ratelimit') ? rateLimitOf(headers) : undefined;
   const answered = {
     ...sent,
-    requestId: response.headers.get('x-request-id') ?? sent.requestId,
-    replayed: response.headers.get('idempotent-replayed') === 'true',
+    requestId: headers.get('x-request-id') ?? sent.requestId,
+    replayed: headers.get('idempotent-replayed') === 'true',
+    headers,
+    ...(limit === undefined ? {} : { rateLimit: limit }),
   };
   let body: unknown = text;
   let problem: string | undefined;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    problem = 'the body is not JSON';
+  if (text === undefined) problem = 'the body is larger than maxResponseBytes (cancelled)';
+  else {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      problem = 'the body is not JSON';
+    }
   }
-  if (!route.statuses.includes(status)) problem = `status ${status} is not listed for ${route.id}`;
+  if (status < 200 || (status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+    const location = headers.get('location');
+    const unexpected = { ...answered, ok: false, kind: 'unexpected', status, body, problem: `a redirect (status ${status}) is never followed` } as const;
+    return location === null ? unexpected : { ...unexpected, location };
+  }
+  if (text !== undefined && !route.statuses.includes(status)) problem = `status ${status} is not listed for ${route.id}`;
   const success = status < 300;
   if (problem === undefined) {
     if (success) problem = shapes.text ? (typeof body === 'string' ? undefined : 'the body is not a JSON string') : isObject(body) ? check?.(body) : 'the body is not an object';

@@ -1,5 +1,15 @@
 import type { ErrorBody } from '../schemas/index.js';
 import type { OperationRoute } from '../operations/index.js';
+import type { RateLimit } from './rate-limit.js';
+
+/**
+ * What a failed write did on the server, from its last attempt: `'none'` when nothing was
+ * written (a local answer, a 4xx other than a 409 "still being processed", a 503, a 504 without
+ * `x-outcome: unknown`); `'unknown'` otherwise (no answer after the request left, a timeout or
+ * abort after sending, `x-outcome: unknown`, a 500, a 502, a 3xx, a 409 "still being processed").
+ * Retry an `'unknown'` write only under the same `idempotencyKey`.
+ */
+export type Outcome = 'none' | 'unknown';
 
 /** What every result carries. */
 type Common = {
@@ -9,6 +19,16 @@ type Common = {
   readonly attempts: number;
   /** The write's `Idempotency-Key`, the same on every attempt (absent on reads). */
   readonly idempotencyKey?: string;
+  /** On a failed write only: whether anything may have been written (see {@link Outcome}). */
+  readonly outcome?: Outcome;
+};
+
+/** What every answer from the server carries. */
+type Answered = {
+  /** The answer's headers. */
+  readonly headers: Headers;
+  /** The answer's rate-limit budget, when it has `RateLimit` headers. */
+  readonly rateLimit?: RateLimit;
 };
 
 /**
@@ -17,7 +37,7 @@ type Common = {
  * @example
  * if (result.ok) console.log(result.data, result.requestId, result.replayed)
  */
-export type ClientSuccess<Status extends number, Data> = Common & {
+export type ClientSuccess<Status extends number, Data> = Common & Answered & {
   readonly ok: true;
   readonly kind: 'answer';
   readonly status: Status;
@@ -42,37 +62,48 @@ export type ClientErrorAnswer<Status extends number, Body> = Common & {
   readonly body: Body;
   readonly replayed: boolean;
   readonly local: boolean;
+  /** The answer's headers (absent on a local answer). */
+  readonly headers?: Headers;
+  /** The answer's rate-limit budget, when it has `RateLimit` headers. */
+  readonly rateLimit?: RateLimit;
 };
 
 /**
- * No answer: the connection failed (`network`, after the retries), the deadline passed
- * (`timeout`) or the caller's signal aborted (`aborted`). For a write the outcome is unknown:
- * retry it only under the same `idempotencyKey`.
+ * No answer: the connection failed (`network`, after the retries), a deadline passed
+ * (`timeout`: the call's, or the last attempt's), the caller's signal aborted (`aborted`), or
+ * the client refused to send what the call was given (`local`: a per-call option out of range,
+ * a header value with CR, LF or NUL, what the `token` function gave or threw). A write's
+ * `outcome` says whether it may have run: retry an `'unknown'` one only under the same
+ * `idempotencyKey`.
  *
  * @example
- * if (!result.ok && result.kind === 'timeout') retryLater(result.idempotencyKey)
+ * if (!result.ok && result.outcome === 'unknown') retryLater(result.idempotencyKey)
  */
 export type ClientFailure = Common & {
   readonly ok: false;
-  readonly kind: 'network' | 'timeout' | 'aborted';
+  readonly kind: 'network' | 'timeout' | 'aborted' | 'local';
   readonly status?: undefined;
-  /** What `fetch` threw, or the abort reason. */
+  /** What `fetch` threw, the abort reason, or (`local`) a `TypeError` saying what was refused, never showing a secret. */
   readonly error: unknown;
 };
 
 /**
- * An answer that breaks the spec: a status the operation does not list, a body that is not
- * JSON, an error body without its `error` string, or a success body its schema refuses.
+ * An answer that breaks the spec: a status the operation does not list (a redirect among
+ * them: redirects are never followed), a body larger than `maxResponseBytes`, a body that is
+ * not JSON, an error body without its `error` string, or a success body its schema refuses.
  *
  * @example
  * if (!result.ok && result.kind === 'unexpected') report(result.status, result.problem)
  */
-export type ClientUnexpected = Common & {
+export type ClientUnexpected = Common & Answered & {
   readonly ok: false;
   readonly kind: 'unexpected';
+  /** The answer's status (0 for a redirect a browser hides, `redirect: 'manual'`). */
   readonly status: number;
-  /** The parsed body, or the text when it is not JSON. */
+  /** The parsed body, the text when it is not JSON, `undefined` when it was too large. */
   readonly body: unknown;
+  /** A redirect's `Location`, as the answer gave it (never followed). */
+  readonly location?: string;
   /** What is wrong with the answer. */
   readonly problem: string;
   readonly replayed: boolean;

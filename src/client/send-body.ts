@@ -1,5 +1,5 @@
 import type { OperationRoute } from '../operations/index.js';
-import { call, localAnswer, type CallOptions } from './call.js';
+import { call, localAnswer, localFailure, type CallOptions } from './call.js';
 import { freshUuid } from './fresh-uuid.js';
 import type { BodyShapes } from './read-answer.js';
 import type { AnyResult } from './result.js';
@@ -20,18 +20,25 @@ export type BodyValidator = (body: unknown) => { readonly ok: true } | { readonl
 export function sendBody(
   transport: Transport,
   route: OperationRoute,
-  params: Readonly<Record<string, unknown>>,
+  params: unknown,
   body: unknown,
   options: CallOptions | undefined,
   validate: BodyValidator,
   shapes: BodyShapes,
 ): Promise<AnyResult> {
-  const checked = validate(body);
-  if (!checked.ok) return Promise.resolve(localAnswer(checked.status, checked.body, freshUuid()));
-  const key = options?.idempotencyKey;
-  // The server answers 400 to such a key; a header cannot even carry some of them.
-  if (key !== undefined && !/^[\x20-\x7e]{1,255}$/.test(key)) {
-    return Promise.resolve(localAnswer(400, { error: 'the Idempotency-Key must be 1 to 255 printable ASCII characters' }, freshUuid()));
+  let checked: ReturnType<BodyValidator>;
+  let json: string;
+  try {
+    checked = validate(body);
+    json = checked.ok ? JSON.stringify(body) : '';
+  } catch (error) {
+    return Promise.resolve(localFailure('the body could not be read', freshUuid(), true, error));
   }
-  return call(transport, route, params, options, JSON.stringify(body), shapes);
+  if (!checked.ok) return Promise.resolve(localAnswer(checked.status, checked.body, freshUuid(), true));
+  const key: unknown = typeof options === 'object' && options !== null ? options.idempotencyKey : undefined;
+  // The server answers 400 to such a key; a header cannot even carry some of them.
+  if (key !== undefined && (typeof key !== 'string' || !/^[\x20-\x7e]{1,255}$/.test(key))) {
+    return Promise.resolve(localAnswer(400, { error: 'the Idempotency-Key must be 1 to 255 printable ASCII characters' }, freshUuid(), true));
+  }
+  return call(transport, route, params, options, json, shapes);
 }

@@ -145,6 +145,7 @@ export {
   RATE_LIMITER_MESSAGES,
 } from './middleware/rate-limiter.js';
 export { OPERATION_CATALOG, type CatalogEntry, type SpecifiedOperationId } from './operations/catalog.js';
+export { SCHEDULE_TIME_ZONE_MESSAGES, type ScheduleTimeZone, type ScheduleTimeZoneContext } from './operations/schedule-time-zone.js';
 export {
   type HandlerOptions,
   type OperationContext,

@@ -13,6 +13,7 @@ import { idempotencyCalls } from './idempotency.js';
 import { outboxCalls } from './outbox.js';
 import { resourceCalls } from './resources.js';
 import { PREPARED, type StatementNames, type ViewContext } from './view.js';
+import { type KnownOptions, checkOptionKeys } from '../shared/known-options.js';
 
 /** Options of {@link createPostgresStore}. */
 export type PostgresStoreOptions = {
@@ -71,6 +72,12 @@ export type PostgresStore = Store & {
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /**
+/** Every key of {@link PostgresStoreOptions}: `createPostgresStore` refuses any other. */
+const POSTGRES_STORE_OPTION_KEYS = {
+  client: true, schema: true, seed: true, migrate: true, listenConfig: true, preparedStatements: true,
+} as const satisfies KnownOptions<PostgresStoreOptions>;
+
+/**
  * The store port on PostgreSQL 13+ (node-postgres `Pool`/`Client`, or PGlite). Documents are
  * `json` rows with a `version` column; compare-and-set is `UPDATE ... WHERE version = $n`;
  * evidence is appended as rows; an invoice write, its outbox effects and its idempotency
@@ -89,6 +96,7 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
  * // or, embedded: createPostgresStore({ client: new PGlite('./data') })
  */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  checkOptionKeys(options, POSTGRES_STORE_OPTION_KEYS, 'createPostgresStore');
   const { client } = options;
   assertClient(client);
   const schema = options.schema ?? DEFAULT_SCHEMA;

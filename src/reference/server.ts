@@ -49,6 +49,8 @@ export type ReferenceServerOptions = {
    * answered 421, pages included (against DNS rebinding). Checked at start.
    */
   readonly allowedHosts?: readonly string[];
+  /** The wall clock schedules' occurrences follow (`createHandler`'s `scheduleTimeZone`); default `'UTC'`. */
+  readonly scheduleTimeZone?: string;
 };
 
 /** A running reference server. */
@@ -111,6 +113,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     onError: (error, { requestId }) => log(`error request=${requestId}: ${error instanceof Error ? error.message : String(error)}`),
     onResponse: ({ method, path, status, ms, requestId }) => log(`${method} ${path} ${status} ${ms.toFixed(1)}ms ${requestId}`),
     openApi: { path: REFERENCE_OPENAPI_PATH },
+    ...(options.scheduleTimeZone === undefined ? {} : { scheduleTimeZone: options.scheduleTimeZone }),
     ...(docs.ok ? { docs: { path: PAGE_MOUNTS.docs, page: docs.value, token: DOCS_TOKEN } } : {}),
   });
   // The hardened defaults; a request Node cannot parse is answered with a request id too, and logged.
@@ -134,6 +137,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const url = `http://${host}:${port}`;
   log(`payments-kit reference server listening on ${url}`);
   log(`Answers Host: ${[...hostNames].join(', ')} (others get 421; --allowed-host adds one)`);
+  if (options.scheduleTimeZone !== undefined) log(`Schedules follow the wall clock of ${options.scheduleTimeZone}`);
   if (options.webhook !== undefined) log(`Effects are posted as signed webhooks to ${new URL(options.webhook.url).origin}`);
   log('Demo tokens:');
   for (const [token, { scopes }] of Object.entries(DEMO_TOKENS)) log(`  ${token}: ${scopes.join(' ')}`);

@@ -36,7 +36,7 @@ const MODES: Mode[] = [
   {
     name: 'in process (createHandler as fetch)',
     client: async (overrides = {}, options = {}) =>
-      createClient({ baseUrl: 'http://payments.test', token: 'all', fetch: createHandler(testOptions(overrides)), retries: 0, ...options }),
+      createClient({ baseUrl: 'https://payments.test', token: 'all', fetch: createHandler(testOptions(overrides)), retries: 0, ...options }),
   },
   {
     name: 'over HTTP (toNodeListener on 127.0.0.1)',
@@ -203,11 +203,11 @@ describe.each(MODES)('the client $name', (mode) => {
 
 describe('the client against the handler, checks', () => {
   it('path parameters are encoded; an empty or dot-segment one is answered 404 locally', async () => {
-    const client = createClient({ baseUrl: 'http://payments.test/', token: 'all', fetch: createHandler(testOptions()) });
+    const client = createClient({ baseUrl: 'https://payments.test/', token: 'all', fetch: createHandler(testOptions()) });
     const seen: string[] = [];
-    const watched = createClient({ baseUrl: 'http://payments.test/base/', token: 'all', fetch: async (request) => (seen.push(request.url), new Response('{"error":"x"}', { status: 404 })) });
+    const watched = createClient({ baseUrl: 'https://payments.test/base/', token: 'all', fetch: async (request) => (seen.push(request.url), new Response('{"error":"x"}', { status: 404 })) });
     await watched.getSchedule({ accountID: 'a/b c', scheduleID: 'ü' });
-    expect(seen).toEqual(['http://payments.test/base/accounts/a%2Fb%20c/schedules/%C3%BC']);
+    expect(seen).toEqual(['https://payments.test/base/accounts/a%2Fb%20c/schedules/%C3%BC']);
     for (const scheduleID of ['', '.', '..', '%2e', '.%2E']) {
       expect(await client.getSchedule({ accountID: A, scheduleID })).toMatchObject({ ok: false, status: 404, local: true, attempts: 0 });
     }
@@ -215,7 +215,7 @@ describe('the client against the handler, checks', () => {
 
   it('credential pairs reach the server as Authorization: Basic (UTF-8)', async () => {
     const seen: string[] = [];
-    const client = createClient({ baseUrl: 'http://payments.test', credentials: { username: 'zoë', password: 'p:ss' }, fetch: async (request) => (seen.push(request.headers.get('authorization') ?? ''), new Response('{"error":"x"}', { status: 401 })) });
+    const client = createClient({ baseUrl: 'https://payments.test', credentials: { username: 'zoë', password: 'p:ss' }, fetch: async (request) => (seen.push(request.headers.get('authorization') ?? ''), new Response('{"error":"x"}', { status: 401 })) });
     expect((await client.getSchedule(schedule)).status).toBe(401);
     expect(seen).toEqual([`Basic ${btoa(String.fromCharCode(...new TextEncoder().encode('zoë:p:ss')))}`]);
   });
@@ -239,7 +239,7 @@ describe('the client against the handler, checks', () => {
 
   it('an answer that breaks the spec is reported as unexpected, not passed on', async () => {
     const answer = (status: number, body: string, headers: Record<string, string> = {}) =>
-      createClient({ baseUrl: 'http://x.test', token: 't', retries: 0, fetch: async () => new Response(body, { status, headers }) });
+      createClient({ baseUrl: 'https://x.test', token: 't', retries: 0, fetch: async () => new Response(body, { status, headers }) });
     const cases = [
       [answer(200, JSON.stringify({ ...adjustment, amount: { currency: 'USD', valueDecimal: '1.0000000001' } })), 'amount.valueDecimal'],
       [answer(200, '<html>'), 'not JSON'],
@@ -261,7 +261,7 @@ describe('the client and the handler read the same routes', () => {
   it('one client method per specified operation, each sending the method and path of its declaration', async () => {
     const { SPECIFIED_OPERATIONS } = await import('../../src/http/operations/index.js');
     const seen: string[] = [];
-    const client = createClient({ baseUrl: 'http://x.test', token: 't', retries: 0, fetch: async (request) => (seen.push(`${request.method} ${new URL(request.url).pathname}`), new Response('{"error":"x"}', { status: 404 })) });
+    const client = createClient({ baseUrl: 'https://x.test', token: 't', retries: 0, fetch: async (request) => (seen.push(`${request.method} ${new URL(request.url).pathname}`), new Response('{"error":"x"}', { status: 404 })) });
     const methods = Object.keys(client).filter((name) => name !== 'transport');
     expect(methods.sort()).toEqual(SPECIFIED_OPERATIONS.map((operation) => operation.id).sort());
     const params = { accountID: 'a', scheduleID: 's', invoiceID: 'i', disputeID: 'd', adjustmentID: 'j' };
@@ -279,7 +279,7 @@ describe('the client and the handler read the same routes', () => {
 
   it('an idempotency key the server would refuse (not 1 to 255 printable ASCII) is answered 400 locally', async () => {
     let sent = 0;
-    const client = createClient({ baseUrl: 'http://x.test', token: 'all', fetch: createHandler(testOptions()), onRequest: () => void sent++ });
+    const client = createClient({ baseUrl: 'https://x.test', token: 'all', fetch: createHandler(testOptions()), onRequest: () => void sent++ });
     for (const idempotencyKey of ['', 'caf\u00e9', 'a\nb', 'k'.repeat(256)]) {
       expect(await client.uploadEvidenceText(dispute, evidence, { idempotencyKey })).toMatchObject({ ok: false, status: 400, local: true, attempts: 0 });
     }

@@ -68,4 +68,12 @@ describe.skipIf(!existsSync(bin))('the client against payments-kit serve (built 
     expect([first.ok, first.ok && first.replayed, again.ok && again.replayed]).toEqual([true, false, true]);
     if (first.ok && again.ok) expect(again.data).toEqual(first.data);
   });
+
+  it('answered results carry the headers; a failed write its outcome; per-call options and appInfo go out', async () => {
+    const api = createClient({ baseUrl: served?.url ?? '', token: 'demo-all-scopes', retries: 0, appInfo: { name: 'reference-test', version: '1.0.0' } });
+    const read = await api.getSchedule({ accountID, scheduleID }, { timeoutMs: 10_000, attemptTimeoutMs: 5_000, headers: { 'x-caller': 'test' } });
+    expect(read.ok && read.headers.get('x-request-id')).toBe(read.requestId);
+    const refused = await api.updateInvoice({ accountID, invoiceID: 'c0ffee00-0000-4000-8000-000000000000' }, { description: 'nowhere' });
+    expect(refused).toMatchObject({ ok: false, kind: 'answer', status: 404, local: false, outcome: 'none' });
+  });
 });

@@ -135,7 +135,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
 
   it('a Retry-After beyond maxRetryAfterMs or the deadline is answered as is, without waiting', async () => {
     const rateLimiter = { check: () => ({ allowed: false as const, retryAfterSeconds: 120 }) };
-    const client = createClient({ baseUrl: 'http://x.test', token: 'all', fetch: createHandler(testOptions({ rateLimiter })) });
+    const client = createClient({ baseUrl: 'https://x.test', token: 'all', fetch: createHandler(testOptions({ rateLimiter })) });
     const started = performance.now();
     expect(await client.getSchedule({ accountID: A, scheduleID: SCHEDULE_ID })).toMatchObject({ ok: false, kind: 'answer', status: 429, attempts: 1 });
     expect(performance.now() - started).toBeLessThan(500);
@@ -168,7 +168,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
     // An aborted signal sends nothing; a wait for Retry-After is cut short.
     let sent = 0;
     const limited = createClient({
-      baseUrl: 'http://x.test',
+      baseUrl: 'https://x.test',
       token: 'all',
       fetch: createHandler(testOptions({ rateLimiter: { check: () => ({ allowed: false as const, retryAfterSeconds: 5 }) } })),
       onRequest: () => void sent++,
@@ -202,7 +202,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
   it('500 and other 4xx are never retried; a refused connection is (reads and writes), then reported', async () => {
     let sent = 0;
     const client = createClient({
-      baseUrl: 'http://x.test',
+      baseUrl: 'https://x.test',
       token: 'all',
       fetch: async () => (sent++, new Response('{"error":"boom"}', { status: 500, headers: { 'retry-after': '0' } })),
     });
@@ -232,7 +232,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
           if (fault === 'reset-body') return new Response(new ReadableStream({ start: (c) => c.error(new TypeError('terminated')) }), { status: response.status });
           return response;
         };
-        const client = createClient({ baseUrl: 'http://x.test', token: 'all', fetch, retries, backoff: { initialMs: 0, maxMs: 0 } });
+        const client = createClient({ baseUrl: 'https://x.test', token: 'all', fetch, retries, backoff: { initialMs: 0, maxMs: 0 } });
         const result = invoice ? await client.updateInvoice(invoiceParams, { status: 'unpaid' }) : await client.uploadEvidenceText(disputeParams, evidence);
         expect(counted.executions()).toBeLessThanOrEqual(1);
         expect(result.attempts).toBe(Math.min(attempt, retries + 1));

@@ -170,7 +170,7 @@ describe.skipIf(!existsSync(dist))('one scenario on every runtime (built dist/)'
       });
 
       // payments-kit/client inside the runtime (test/runtimes/servers/client-scenario.mjs); Node runs it in test/client.
-      it.skipIf(runtime.clientScenario !== true)('runs payments-kit/client inside the runtime: every operation, a replay after a dropped answer, a deadline', async () => {
+      it.skipIf(runtime.clientScenario !== true)('runs payments-kit/client inside the runtime: every operation, a replay after a dropped answer, a deadline, a hung attempt, a redirect, an endless body', async () => {
         const response = await fetch(`${server?.url ?? ''}/__client-scenario`);
         expect(response.status).toBe(200);
         expect(await response.json()).toEqual({
@@ -182,6 +182,9 @@ describe.skipIf(!existsSync(dist))('one scenario on every runtime (built dist/)'
           session: [200, 'string'],
           adjustment: [200, true],
           timeout: ['timeout', 1],
+          retried: [200, 2, true],
+          moved: ['unexpected', 307, 'https://elsewhere.test/', 'unknown'],
+          big: ['unexpected', 1],
         });
       });
 

@@ -7,6 +7,7 @@ import { type TimerHandle, unrefTimeout } from '../core/timers.js';
 import { positiveOption } from '../core/option-checks.js';
 import type { TelemetryOptions } from '../telemetry/api.js';
 import { observeDeliveries } from '../telemetry/delivery-trace.js';
+import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** An effect as `deliver` receives it: the `InvoiceEffect` with its stable `effectID` (deduplicate on it). */
 export type DeliverableEffect = InvoiceEffect & { readonly effectID: string };
@@ -71,6 +72,12 @@ export type EffectDispatcherOptions = TelemetryOptions & {
   /** A number in [0, 1) for the jitter; default `Math.random`. */
   readonly random?: () => number;
 };
+
+/** Every key of {@link EffectDispatcherOptions}: `createEffectDispatcher` refuses any other. */
+const DISPATCHER_OPTION_KEYS = {
+  store: true, deliver: true, onError: true, concurrency: true, deliveryTimeoutMs: true, leaseMs: true, pollIntervalMs: true,
+  maxAttempts: true, retry: true, random: true, tracer: true, meter: true, openTelemetry: true,
+} as const satisfies KnownOptions<EffectDispatcherOptions>;
 
 /** A running (or stopped) effect dispatcher. */
 export type EffectDispatcher = {
@@ -189,6 +196,7 @@ async function closeSubscription(opening: Promise<EffectSubscription | undefined
  */
 export function createEffectDispatcher(options: EffectDispatcherOptions): EffectDispatcher {
   if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(DISPATCHER_MESSAGES.store);
+  checkOptionKeys(options, DISPATCHER_OPTION_KEYS, 'createEffectDispatcher');
   if (typeof options.deliver !== 'function') throw new TypeError(DISPATCHER_MESSAGES.deliver);
   const { store } = options;
   const concurrency = Math.floor(positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency'));

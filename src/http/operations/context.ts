@@ -4,6 +4,7 @@ import type { RequestLimits } from '../../limits/index.js';
 import type { ErrorReporter, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
 import type { ScheduleHorizon } from './schedule-view.js';
+import type { ScheduleTimeZone } from './schedule-time-zone.js';
 
 /** The handler's resolved options that the specified operations read (the pipeline's `ResolvedOptions` adds the rest). */
 export type SpecifiedOptions = {
@@ -20,6 +21,8 @@ export type SpecifiedOptions = {
   readonly maxBodyBytes: number;
   readonly maxJsonValues: number;
   readonly scheduleHorizon: ScheduleHorizon;
+  /** The wall clock GET schedule expands recurrences on (checked at start-up; a function's answer per request). */
+  readonly scheduleTimeZone: ScheduleTimeZone;
   readonly limits: RequestLimits;
 };
 

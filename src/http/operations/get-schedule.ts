@@ -4,6 +4,7 @@ import { param } from './context.js';
 import { GET_SCHEDULE } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 import { type ScheduleHorizon, ScheduleView } from './schedule-view.js';
+import { scheduleZoneFor } from './schedule-time-zone.js';
 
 const views = new WeakMap<ScheduleHorizon, ScheduleView>();
 
@@ -23,13 +24,14 @@ export const getSchedule = /* @__PURE__ */ declareOperation({
   docs: {
     summary: 'Get a schedule',
     description:
-      'The schedule with its past stored occurrences and its upcoming ones (stored and generated from the recurrence rule, merged in time order).',
+      "The schedule with its past stored occurrences and its upcoming ones (stored and generated from the recurrence rule, merged in time order). Generated occurrences follow the wall clock of the server's schedule time zone (UTC unless the server is configured otherwise): the start's local time of day is kept across daylight-saving changes in that zone.",
     success: 'Schedule',
   },
   run: async (context) => {
-    const { now, scheduleHorizon } = context.options;
+    const { now, scheduleHorizon, scheduleTimeZone } = context.options;
     const schedule = await context.store.getSchedule(context.accountID, param(context, 'scheduleID'));
     if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
-    return { status: 200, body: viewFor(scheduleHorizon).body(schedule, now()) };
+    const timeZone = scheduleZoneFor(scheduleTimeZone, schedule, { accountID: context.accountID, requestId: context.requestId });
+    return { status: 200, body: viewFor(scheduleHorizon).body(schedule, now(), timeZone) };
   },
 });

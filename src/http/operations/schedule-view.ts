@@ -25,25 +25,28 @@ function disabledAt(schedule: Schedule): number {
 /**
  * The occurrences get-schedule answers with: every stored occurrence before `now` (the
  * schedule's history, as stored), then `scheduleOccurrences` over `[now, now + days)`,
- * capped at `limit` (explicit and generated merged, explicit wins on the same instant). A
- * schedule with `disabledOn` shows nothing upcoming at or after that instant.
+ * capped at `limit` (explicit and generated merged, explicit wins on the same instant), the
+ * recurrence following the wall clock of `timeZone` (default `'UTC'`). A schedule with
+ * `disabledOn` shows nothing upcoming at or after that instant.
  * This is the definition; {@link ScheduleView} answers the same, faster.
  *
  * @example
  * occurrencesToShow(schedule, new Date('2026-04-01T00:00:00Z'), { days: 366, limit: 100 })
  */
-export function occurrencesToShow(schedule: Schedule, now: Date, horizon: ScheduleHorizon): Occurrence[] {
+export function occurrencesToShow(schedule: Schedule, now: Date, horizon: ScheduleHorizon, timeZone = 'UTC'): Occurrence[] {
   const end = Math.min(now.getTime() + horizon.days * DAY_MS, disabledAt(schedule));
   const stored = schedule.occurrences ?? [];
   const history = stored.length === 0 ? [] : scheduleOccurrences({ occurrences: stored }, { to: now });
   if (end <= now.getTime()) return history;
-  const upcoming = scheduleOccurrences(schedule, { from: now, to: new Date(end), limit: horizon.limit });
+  const upcoming = scheduleOccurrences(schedule, { from: now, to: new Date(end), limit: horizon.limit, timeZone });
   return [...history, ...upcoming];
 }
 
 type Expansion = {
   /** The instant the expansion starts at. */
   readonly from: number;
+  /** The wall clock it was expanded on. */
+  readonly timeZone: string;
   /** Merged occurrences over `[from, from + horizon + slack)`, with their instants. */
   readonly list: readonly Occurrence[];
   readonly times: readonly number[];
@@ -78,20 +81,20 @@ export class ScheduleView {
   /**
    * The get-schedule body at `t` (epoch milliseconds), serialized once per shown slice (as
    * text, or as UTF-8 bytes when long: see `cachedBody`), so a repeated answer costs no
-   * `JSON.stringify`.
+   * `JSON.stringify`. `timeZone` (default `'UTC'`) is the wall clock the recurrence follows.
    *
    * @example
-   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, Date.now())
+   * new ScheduleView({ days: 366, limit: 100 }).body(schedule, Date.now(), 'America/New_York')
    * // '{"scheduleID":...,"occurrences":[...]}' (or those bytes)
    */
-  body(schedule: Schedule, t: number): string | Uint8Array<ArrayBuffer> {
+  body(schedule: Schedule, t: number, timeZone = 'UTC'): string | Uint8Array<ArrayBuffer> {
     let expansion = this.#cache.get(schedule);
-    if (expansion === undefined || t < expansion.from || t > expansion.from + SCHEDULE_CACHE_SLACK_MS) {
-      expansion = this.#expand(schedule, t);
+    if (expansion === undefined || expansion.timeZone !== timeZone || t < expansion.from || t > expansion.from + SCHEDULE_CACHE_SLACK_MS) {
+      expansion = this.#expand(schedule, t, timeZone);
       this.#cache.set(schedule, expansion);
     }
     const slice = this.#slice(expansion, t);
-    if (slice === undefined) return serialize(schedule, occurrencesToShow(schedule, new Date(t), this.#horizon));
+    if (slice === undefined) return serialize(schedule, occurrencesToShow(schedule, new Date(t), this.#horizon, timeZone));
     if (
       expansion.lastBody !== undefined &&
       expansion.lastHistoryCount === slice.historyCount &&
@@ -109,16 +112,17 @@ export class ScheduleView {
     return body;
   }
 
-  #expand(schedule: Schedule, from: number): Expansion {
+  #expand(schedule: Schedule, from: number, timeZone: string): Expansion {
     const { days, limit } = this.#horizon;
     const disabled = disabledAt(schedule);
     const to = Math.min(from + days * DAY_MS + SCHEDULE_CACHE_SLACK_MS, disabled);
     const cap = limit * 2;
-    const list = to <= from ? [] : scheduleOccurrences(schedule, { from: new Date(from), to: new Date(to), limit: cap });
+    const list = to <= from ? [] : scheduleOccurrences(schedule, { from: new Date(from), to: new Date(to), limit: cap, timeZone });
     const stored = schedule.occurrences ?? [];
     const history = stored.length === 0 ? [] : scheduleOccurrences({ occurrences: stored }, {});
     return {
       from,
+      timeZone,
       list,
       times: list.map((o) => instantOf(o.runOn)),
       truncated: list.length >= cap,

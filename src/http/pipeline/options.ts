@@ -17,6 +17,8 @@ import type { Store } from '../store/port.js';
 import type { ScheduleHorizon } from '../operations/schedule-view.js';
 import type { SpecifiedOptions } from '../operations/context.js';
 import { type StoreViews, requestStores, withStoreDeadline } from '../store/deadline.js';
+import { type ScheduleTimeZone, resolveScheduleTimeZone } from '../operations/schedule-time-zone.js';
+import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
 export type OperationContext = {
@@ -109,6 +111,15 @@ export type HandlerOptions = TelemetryOptions & {
   readonly operations?: Readonly<Record<string, OperationImplementation>>;
   /** How far ahead get-schedule expands the recurrence; default {@link DEFAULT_SCHEDULE_HORIZON}. */
   readonly scheduleHorizon?: Partial<ScheduleHorizon>;
+  /**
+   * The wall clock get-schedule expands recurrences on: an IANA zone name, or a function
+   * `(schedule, { accountID, requestId }) => zone` per schedule. Generated occurrences keep the
+   * start's local time of day in that zone across daylight-saving changes (a local time that
+   * does not exist or occurs twice is placed as `expandRecurrence` documents). Default `'UTC'`.
+   * A name Intl does not know is refused here; a function returning one fails that request
+   * with a 500 reported to `onError`.
+   */
+  readonly scheduleTimeZone?: ScheduleTimeZone;
   /** Cross-origin access for browsers from the listed origins; default off (no CORS headers). */
   readonly cors?: CorsOptions;
   /** An access-log hook: called once per answer with method, path, status, request id and ms. */
@@ -167,6 +178,14 @@ export const OPTION_MESSAGES = Object.freeze({
   ...PORT_MESSAGES,
 });
 
+/** Every key of {@link HandlerOptions}: `createHandler` refuses any other. */
+const HANDLER_OPTION_KEYS = {
+  store: true, auth: true, walletProvider: true, onEffect: true, onError: true, idempotency: true, clock: true, generateId: true,
+  rateLimiter: true, downstreamTimeoutMs: true, storeTimeoutMs: true, maxBodyBytes: true, maxJsonValues: true, basePath: true,
+  operations: true, scheduleHorizon: true, scheduleTimeZone: true, cors: true, onResponse: true, accessLog: true, limits: true,
+  requestLimits: true, openApi: true, docs: true, tracer: true, meter: true, openTelemetry: true,
+} as const satisfies KnownOptions<HandlerOptions>;
+
 const NO_TOKENS: AuthPort = { verify: () => undefined };
 const systemClock = (): Date => new Date();
 const clockInMilliseconds = (clock: () => Date) => (): number => clock().getTime();
@@ -203,6 +222,7 @@ function checkAccessLog(sink: unknown): void {
  */
 export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<string>): ResolvedOptions {
   if (options === null || typeof options !== 'object' || options.store === undefined) throw new TypeError(OPTION_MESSAGES.store);
+  checkOptionKeys(options, HANDLER_OPTION_KEYS, 'createHandler');
   checkOptionShapes(options);
   checkAccessLog(options.accessLog);
   const operations = new Map<string, OperationImplementation>();
@@ -236,6 +256,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
       days: positive(options.scheduleHorizon?.days, DEFAULT_SCHEDULE_HORIZON.days, 'scheduleHorizon.days'),
       limit: positive(options.scheduleHorizon?.limit, DEFAULT_SCHEDULE_HORIZON.limit, 'scheduleHorizon.limit'),
     },
+    scheduleTimeZone: resolveScheduleTimeZone(options.scheduleTimeZone),
     cors: resolveCors(options.cors),
     onResponse: options.accessLog === undefined ? options.onResponse : accessLogger(options.accessLog, options.onResponse),
     telemetry: resolveTelemetry(options),

@@ -5,6 +5,7 @@ import { type RouteOption, checkRouteOption, routeOf } from '../route.js';
 import type { AmqpChannelOption, AmqpConfirmChannelLike, AmqpPublishOptions } from './channel-like.js';
 import { type ChannelSource, channelSource } from './channel-source.js';
 import { AMQP_MESSAGES } from './messages.js';
+import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** Options of {@link createAmqpRelay}. */
 export type AmqpRelayOptions = {
@@ -51,6 +52,9 @@ function publishConfirmed(
   });
 }
 
+/** Every key of {@link AmqpRelayOptions}: `createAmqpRelay` refuses any other. */
+const AMQP_RELAY_OPTION_KEYS = { channel: true, exchange: true, routingKey: true, mandatory: true } as const satisfies KnownOptions<AmqpRelayOptions>;
+
 /**
  * A `deliver` function that publishes each effect to RabbitMQ through an amqplib confirm
  * channel and resolves only once the broker confirmed it (so the outbox marks it delivered
@@ -70,6 +74,7 @@ function publishConfirmed(
  */
 export function createAmqpRelay(options: AmqpRelayOptions): Relay {
   if (options === null || typeof options !== 'object' || !isChannelOption(options.channel)) throw new TypeError(AMQP_MESSAGES.channel);
+  checkOptionKeys(options, AMQP_RELAY_OPTION_KEYS, 'createAmqpRelay');
   const exchange = options.exchange ?? '';
   if (typeof exchange !== 'string') throw new TypeError(AMQP_MESSAGES.exchange);
   checkRouteOption(options.routingKey, AMQP_MESSAGES.routingKey);

@@ -4,6 +4,7 @@ import { type Relay, type RelayContext, encodeEnvelope } from '../envelope.js';
 import { type RouteOption, checkRouteOption, routeOf } from '../route.js';
 import type { JetStreamPublisherLike, NatsPublishOptions } from './jetstream-like.js';
 import { NATS_MESSAGES } from './messages.js';
+import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** Options of {@link createNatsRelay}. */
 export type NatsRelayOptions = {
@@ -19,6 +20,9 @@ export type NatsRelayOptions = {
 
 const encoder = new TextEncoder();
 const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** Every key of {@link NatsRelayOptions}: `createNatsRelay` refuses any other. */
+const NATS_RELAY_OPTION_KEYS = { jetstream: true, subject: true, timeoutMs: true, stream: true } as const satisfies KnownOptions<NatsRelayOptions>;
 
 /**
  * A `deliver` function that publishes each effect to NATS JetStream and resolves on the
@@ -36,6 +40,7 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  */
 export function createNatsRelay(options: NatsRelayOptions): Relay {
   if (options === null || typeof options !== 'object' || typeof options.jetstream?.publish !== 'function') throw new TypeError(NATS_MESSAGES.jetstream);
+  checkOptionKeys(options, NATS_RELAY_OPTION_KEYS, 'createNatsRelay');
   checkRouteOption(options.subject, NATS_MESSAGES.subject);
   const { timeoutMs, stream, jetstream } = options;
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS)) throw new TypeError(NATS_MESSAGES.timeout);

@@ -7,6 +7,7 @@ import { WEBHOOK_HEADERS, WEBHOOK_MESSAGES } from './messages.js';
 import { parseSecrets } from './secret.js';
 import { importHmacKey, signatureHeader } from './signature.js';
 import { targetUrl } from './target-url.js';
+import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** Options of {@link createWebhookRelay}. */
 export type WebhookRelayOptions = {
@@ -66,6 +67,9 @@ async function post(fetchFn: typeof fetch, url: URL, init: RequestInit, timeoutM
   }
 }
 
+/** Every key of {@link WebhookRelayOptions}: `createWebhookRelay` refuses any other. */
+const WEBHOOK_RELAY_OPTION_KEYS = { url: true, secret: true, timeoutMs: true, headers: true, fetch: true, now: true } as const satisfies KnownOptions<WebhookRelayOptions>;
+
 /**
  * A `deliver` function that POSTs each effect to `url` as a Standard Webhooks message: the
  * JSON envelope (`type`, `effectID`, `accountID`, `requestId`, `data`) as the body,
@@ -84,6 +88,7 @@ async function post(fetchFn: typeof fetch, url: URL, init: RequestInit, timeoutM
  * dispatcher.start();
  */
 export function createWebhookRelay(options: WebhookRelayOptions): Relay {
+  checkOptionKeys(options, WEBHOOK_RELAY_OPTION_KEYS, 'createWebhookRelay');
   const url = targetUrl(options?.url);
   const secrets = parseSecrets(options.secret);
   const timeoutMs = checkTimeout(options.timeoutMs);

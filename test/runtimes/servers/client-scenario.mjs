@@ -6,7 +6,7 @@ import { createClient } from '../../../dist/client/index.js';
 import { DEMO_IDS } from '../../../dist/reference/demo-data.js';
 
 const { accountID, scheduleID, invoiceID, disputeID, adjustmentID, walletDomain } = DEMO_IDS;
-const options = { baseUrl: 'http://in-process.test', token: 'demo-all-scopes', backoff: { initialMs: 1, maxMs: 2 } };
+const options = { baseUrl: 'https://in-process.test', token: 'demo-all-scopes', backoff: { initialMs: 1, maxMs: 2 } };
 
 /** Runs every operation once (plus a dropped answer and a hung fetch) and summarises the results. */
 async function run(handler) {
@@ -23,6 +23,16 @@ async function run(handler) {
   const adjustment = await client.getAdjustment({ accountID, adjustmentID });
   const hung = createClient({ ...options, fetch: () => new Promise(() => {}), timeoutMs: 50 });
   const timeout = await hung.getSchedule({ accountID, scheduleID });
+  // One hung attempt abandoned at attemptTimeoutMs, the retry answered; a redirect and a bounded body.
+  let tries = 0;
+  const once = createClient({ ...options, attemptTimeoutMs: 300, fetch: (request) => (tries++ === 0 ? new Promise(() => {}) : handler(request)) });
+  const retried = await once.updateInvoice({ accountID, invoiceID }, { description: 'after a hung attempt' });
+  const moved = await createClient({ ...options, fetch: async () => new Response(null, { status: 307, headers: { location: 'https://elsewhere.test/' } }) }).uploadEvidenceText(
+    { accountID, disputeID },
+    { evidenceType: 'other', text: 'never sent elsewhere' },
+  );
+  const endless = new ReadableStream({ pull: (controller) => controller.enqueue(new Uint8Array(1024)) });
+  const big = await createClient({ ...options, maxResponseBytes: 4096, fetch: async () => new Response(endless, { status: 200 }) }).getSchedule({ accountID, scheduleID });
   return {
     schedule: [schedule.status, schedule.ok && schedule.data.scheduleID === scheduleID],
     local: [local.status, local.local, local.attempts],
@@ -32,6 +42,9 @@ async function run(handler) {
     session: [session.status, typeof (session.ok && session.data)],
     adjustment: [adjustment.status, adjustment.ok && adjustment.data.adjustmentID === adjustmentID],
     timeout: [timeout.kind, timeout.attempts],
+    retried: [retried.status, retried.attempts, retried.headers?.get('x-request-id') === retried.requestId],
+    moved: [moved.kind, moved.status, moved.location, moved.outcome],
+    big: [big.kind, big.attempts],
   };
 }
 
