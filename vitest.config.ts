@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'all',
           include: ['test/**/*.test.ts'],
           // Load, leak and long fuzz suites: `npm run test:hostile` runs them one file at a time.
-          exclude: ['test/hostile/**', 'test/faults/**', 'node_modules/**'],
+          exclude: ['test/hostile/**', 'test/faults/**', 'test/topology/**', 'node_modules/**'],
           testTimeout: 20_000,
           setupFiles: ['test/setup.ts'],
           env: { TZ: 'UTC' },
@@ -53,12 +53,23 @@ export default defineConfig({
         },
       },
       {
-        // The fault suite (issue 23): a PostgreSQL cluster of its own that restarts, kills
+        // The fault suite: a PostgreSQL cluster of its own that restarts, kills
         // backends, locks rows and runs out of connections; `npm run test:faults`.
         test: {
           name: 'faults',
           include: ['test/faults/**/*.test.ts'],
           testTimeout: 90_000,
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        // The topology suites: the store behind a PgBouncer of their own (transaction mode), and
+        // across a failover to a synchronous standby; clusters of their own. `npm run
+        // test:pgbouncer`, `npm run test:failover`.
+        test: {
+          name: 'topology',
+          include: ['test/topology/**/*.test.ts'],
+          testTimeout: 180_000,
           setupFiles: ['test/setup.ts'],
         },
       },

@@ -1,4 +1,4 @@
-// The outbox against pg-boss and graphile-worker on one PostgreSQL server, in one run (issue 22).
+// The outbox against pg-boss and graphile-worker on one PostgreSQL server, in one run.
 // For each system and each dispatcher count (1 and 2 real child processes, bench/outbox/*.mjs,
 // each consuming with a no-op delivery), on a database of its own that this bench creates and
 // drops:

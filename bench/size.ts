@@ -67,7 +67,7 @@ const rows: Row[] = [
   { entry: "{ expandRecurrence } from 'payments-kit/schedule'", contents: "export { expandRecurrence } from 'payments-kit/schedule';", target: { noValibot: true } },
   { entry: "* from 'payments-kit/amount' (the whole module)", contents: "export * from 'payments-kit/amount';", target: { noValibot: true } },
   { entry: "{ createHandler } from 'payments-kit/http'", contents: "export { createHandler } from 'payments-kit/http';" },
-  // payments-kit/client (issue 35): one operation alone, the five with their request validators, and
+  // payments-kit/client: one operation alone, the five with their request validators, and
   // createClient (the five plus every answer check against the resource schemas).
   {
     entry: "{ createTransport, getSchedule } from 'payments-kit/client' (a getSchedule-only client)",

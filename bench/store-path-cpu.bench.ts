@@ -1,5 +1,5 @@
 // CPU per PATCH of the handler and the PostgreSQL store over a scripted pool that answers at
-// once (no server): the JavaScript cost of the store path alone (issue 32: the request deadline,
+// once (no server): the JavaScript cost of the store path alone (the request deadline,
 // the row gate, the cancel timer), paired across two built copies of the package in 8
 // interleaved rounds of 20,000 PATCHes. SV is the schema version the copies expect.
 //

@@ -10,14 +10,14 @@
 // 2. Throughput: WRITERS concurrent writers, each PATCHing its own invoice in a loop for
 //    DURATION seconds (after a 1 s warm-up); requests per second and latency percentiles.
 //
-// 3. The cost of the store-call deadline (issue 23, PostgreSQL server only): the same pool and
+// 3. The cost of the store-call deadline (PostgreSQL server only): the same pool and
 //    schema, PATCH/s and p99 with the handler's default storeTimeoutMs (the store's bounded view:
 //    statement_timeout/lock_timeout set once per pooled connection, every call raced in the
 //    client against a timer, the pool wait included) and with the plain store (no deadline), in
 //    ROUNDS interleaved rounds of DURATION seconds each, with and without an Idempotency-Key;
 //    ratios per round.
 //
-// 4. Before and after (issue 32, PostgreSQL server only, with BENCH_BASELINE_DIST): PATCH/s and
+// 4. Before and after (PostgreSQL server only, with BENCH_BASELINE_DIST): PATCH/s and
 //    p99 with WRITERS writers over 1,000 invoices (each writer picks its next invoice by a fixed
 //    pseudo-random walk, so writers sometimes meet on one row and get 409), this tree's dist/
 //    against another built copy of the package (BENCH_BASELINE_DIST=<that tree>/dist), each on a
@@ -131,8 +131,8 @@ function spread(ratios: number[], digits = 3): string {
 
 /** Section 3: the handler with the default deadline against the plain store, interleaved. */
 async function deadlineCost(store: import('../src/postgres/index.js').PostgresStore): Promise<void> {
-  // Without the machinery: a store whose bounded view is itself (no transaction, no race).
-  const plain: Store = { ...store, bounded: () => store, forRequest: () => store };
+  // Without the machinery: a store that is its own deadline view (no cancel, no gate, no race).
+  const plain: Store = { ...store, within: () => plain };
   for (const keyed of [false, true]) {
     const rate: number[] = [];
     const p99: number[] = [];
@@ -194,38 +194,56 @@ async function scaleBeforeAfter(url: string, baselineDist: string): Promise<void
   const ids = Array.from({ length: SCALE_INVOICES }, (_, i) => `5ca1e000-0000-4000-8000-${String(i).padStart(12, '0')}`);
   const scaleSeed = { accounts: { [ACCOUNT]: { invoices: ids.map((id) => testing.fixtureInvoice(id)) } } };
   const systems: { name: string; pool: pg.Pool; schema: string; handler: (request: Request) => Promise<Response> }[] = [];
-  for (const [name, dist] of [['after (this tree)', here], ['before (baseline)', baselineDist]] as const) {
+  // With BENCH_PGBOUNCER_URL (a transaction-mode PgBouncer in front of the same server, its
+  // server pool as large as the direct pool), this tree runs a third time through it.
+  const bouncer = process.env['BENCH_PGBOUNCER_URL'];
+  const variants: (readonly [string, string, string, boolean])[] = [
+    ['after (this tree)', here, url, true],
+    ['before (baseline)', baselineDist, url, true],
+    ...(bouncer === undefined || bouncer === '' ? [] : [['after, through PgBouncer', here, bouncer, false] as const]),
+  ];
+  for (const [name, dist, connectionString, prepared] of variants) {
     const built = await load(dist);
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    pool.on('error', () => undefined);
     const schema = `${SCHEMA}_${systems.length}`;
-    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    const store = await built.postgres.createPostgresStore({ client: pool, schema, seed: scaleSeed });
+    // The schema is made and seeded on a direct connection; the handler's pool may go through PgBouncer.
+    const setup = new pg.Pool({ connectionString: url, max: 2 });
+    await setup.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await built.postgres.createPostgresStore({ client: setup, schema, seed: scaleSeed });
+    await setup.end();
+    const pool = new pg.Pool({ connectionString, max: 10 });
+    pool.on('error', () => undefined);
+    const store = await built.postgres.createPostgresStore({ client: pool, schema, migrate: false, preparedStatements: prepared });
     const handler = built.http.createHandler({ store, auth: built.http.createStaticAuth({ bench: { scopes: [`/accounts/${ACCOUNT}/invoices.write`] } }) });
     systems.push({ name, pool, schema, handler });
   }
   try {
     for (const system of systems) await scaleRun(system.handler, ids, 1_000);
-    const rate: number[] = [];
-    const p99: number[] = [];
-    const cpu: number[] = [];
+    const ratios = new Map<string, number[]>([['PATCH/s after/before', []], ['p99 after/before', []], ['handler CPU per PATCH after/before', []], ['PATCH/s PgBouncer/direct', []], ['p99 PgBouncer/direct', []]]);
     const lines: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? systems : [...systems].reverse();
+      // Each round in another order (rotated), so that no system always runs first.
+      const order = systems.map((_, i) => systems[(i + round) % systems.length]!);
       const result = new Map<string, Throughput>();
       for (const system of order) result.set(system.name, await scaleRun(system.handler, ids, DURATION_S * 1_000));
       const after = result.get('after (this tree)')!;
       const before = result.get('before (baseline)')!;
-      rate.push(after.perSecond / before.perSecond);
-      p99.push(after.p99 / before.p99);
-      cpu.push(after.cpuUs / before.cpuUs);
+      const through = result.get('after, through PgBouncer');
+      ratios.get('PATCH/s after/before')!.push(after.perSecond / before.perSecond);
+      ratios.get('p99 after/before')!.push(after.p99 / before.p99);
+      ratios.get('handler CPU per PATCH after/before')!.push(after.cpuUs / before.cpuUs);
+      if (through !== undefined) {
+        ratios.get('PATCH/s PgBouncer/direct')!.push(through.perSecond / after.perSecond);
+        ratios.get('p99 PgBouncer/direct')!.push(through.p99 / after.p99);
+      }
       lines.push(
-        `after/before ${after.perSecond.toFixed(0)}/${before.perSecond.toFixed(0)} PATCH/s, p99 ${after.p99.toFixed(1)}/${before.p99.toFixed(1)} ms, p50 ${after.p50.toFixed(1)}/${before.p50.toFixed(1)} ms, handler CPU ${after.cpuUs.toFixed(0)}/${before.cpuUs.toFixed(0)} µs per PATCH, failures ${after.failures}/${before.failures}`,
+        [...result.entries()]
+          .map(([name, t]) => `${name}: ${t.perSecond.toFixed(0)} PATCH/s, p99 ${t.p99.toFixed(1)} ms, p50 ${t.p50.toFixed(1)} ms, CPU ${t.cpuUs.toFixed(0)} µs/PATCH, failures ${t.failures}`)
+          .join(' | '),
       );
     }
-    console.log(`\nBefore/after (issue 32): ${WRITERS} writers over ${SCALE_INVOICES} invoices, pool of 10 each, ${ROUNDS} interleaved rounds of ${DURATION_S} s`);
+    console.log(`\nBefore/after${bouncer ? ' and through PgBouncer' : ''}: ${WRITERS} writers over ${SCALE_INVOICES} invoices, pool of 10 each, ${ROUNDS} rounds of ${DURATION_S} s, order rotated`);
     for (const line of lines) console.log(`  ${line}`);
-    console.log(`  PATCH/s after/before: median ${spread(rate)}; p99 after/before: median ${spread(p99)}; handler CPU per PATCH after/before: median ${spread(cpu)}`);
+    for (const [name, values] of ratios) if (values.length > 0) console.log(`  ${name}: median ${spread(values)}`);
   } finally {
     for (const system of systems) {
       await system.pool.query(`DROP SCHEMA IF EXISTS "${system.schema}" CASCADE`).catch(() => undefined);

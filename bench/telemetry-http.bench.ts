@@ -1,4 +1,4 @@
-// The cost of telemetry over HTTP (issue 21's measure: req/s), paired in one run. Each server
+// The cost of telemetry over HTTP (requests per second), paired in one run. Each server
 // is the built package's handler through payments-kit/node's toNodeListener
 // (bench/http/telemetry-server.ts), pinned to CPU 1; two servers run at the same time, each
 // loaded by its own wrk on CPU 0 (bench/http/pair.ts), and the ratio of their req/s is the

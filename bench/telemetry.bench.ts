@@ -52,7 +52,7 @@ const sdkMeter = new MeterProvider({ readers: [new Reader()] }).getMeter('bench'
 
 function answerOf(module: HttpModule, telemetry: Record<string, unknown>): Answer {
   const { createHandler, createMemoryStore, createStaticAuth } = module;
-  const handler = createHandler({ store: createMemoryStore(DEMO_SEED), auth: createStaticAuth(DEMO_TOKENS), idempotency: false, ...telemetry });
+  const handler = createHandler({ store: createMemoryStore({ seed: DEMO_SEED }), auth: createStaticAuth(DEMO_TOKENS), idempotency: false, ...telemetry });
   const named = (handler as unknown as { answerExchange?: Answer }).answerExchange;
   return named ?? ((handler as unknown as Record<symbol, Answer>)[OLD_ANSWER_EXCHANGE] as Answer);
 }

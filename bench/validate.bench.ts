@@ -3,7 +3,7 @@
 // valibot's plain safeParse of our Standard Schema; valid and invalid bodies, 3 items and 50
 // items. The update-invoice bodies also face typia 12.2.1's `createEquals` generated ahead of
 // time (bench/peers/typia: regex-literal pattern tags, and stock typia's `Pattern` tags) and
-// arktype 2.2 (issue 34). Everything of ours is imported from the BUILT package (dist/).
+// arktype 2.2. Everything of ours is imported from the BUILT package (dist/).
 // Run: npm run bench:peers && npm run build && npx tsx bench/validate.bench.ts
 // (VALIDATE_BENCH=update: only the update-invoice groups; VALIDATE_ROUNDS / VALIDATE_TIME
 // set the rounds and the ms per contender and round; BENCH_BASELINE_DIST=<dist/ of another
@@ -299,7 +299,7 @@ for (const row of paired.filter((r) => r.name === 'ours, valid body')) console.l
 
 // Invalid vs valid: the cost of finding the errors and building the full error body.
 const oursOps = (title: string) => rows.find((r) => r.group === title && r.name.startsWith('ours'))?.opsPerSec ?? Number.NaN;
-// The target of issue 15: at least as fast as ajv on every valid body (median of the rounds);
+// The target: at least as fast as ajv on every valid body (median of the rounds);
 // an invalid body is held to 2x of its valid body (below), not to ajv, which names no rule.
 const validTitles = new Set(cases.filter((c) => c.valid).map((c) => c.title));
 const slowerThanAjv = rows.filter((r) => validTitles.has(r.group) && r.name.startsWith('ajv') && r.ratio < 1);

@@ -1,4 +1,4 @@
-// What verifying a Standard Webhooks message costs (issue 33): a genuine envelope, a key
+// What verifying a Standard Webhooks message costs: a genuine envelope, a key
 // rotation, and the hostile message of the issue (a 1 MB body, 16 junk signatures, 8 secrets),
 // side by side with the `standardwebhooks` package and, with BENCH_BASELINE_DIST, an earlier
 // build. Everything of ours is imported from the BUILT package (dist/), what users install.

@@ -18,26 +18,6 @@ export const HISTORY_WORDS: readonly RegExp[] = [
   /\bstops? \d+\b/i,
 ];
 
-/**
- * Files that still carry history words and are being rewritten on other branches; each is
- * swept after they merge, and then leaves this list (the test fails on an entry that is clean,
- * so the list only shrinks).
- */
-const PENDING = new Set([
-  'src/http/store/deadline-store.ts',
-  'src/http/store/store-deadline.ts',
-  'src/postgres/bounded.ts',
-  'src/postgres/migrations.ts',
-  'src/postgres/row-gate.ts',
-  'src/schemas/fast-invoice-update.ts',
-  'src/schemas/field-checks.ts',
-  'src/schemas/known-keys.ts',
-  'src/schemas/quick-invoice-update.ts',
-  'src/schemas/quick-leaves.ts',
-  'src/schemas/validate-apple-pay-session-request.ts',
-  'src/schemas/validate-evidence-text-request.ts',
-]);
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -58,17 +38,10 @@ export function historyLines(text: string): string[] {
 describe('history words ("issue N", "round N", "this round") in src/, docs/, README, CONTRIBUTING and SECURITY', () => {
   const files = [...filesUnder(join(root, 'src')), ...filesUnder(join(root, 'docs')), 'README.md', 'CONTRIBUTING.md', 'SECURITY.md'];
 
-  it('none outside the files still being rewritten on other branches', () => {
+  it('none in any of them', () => {
     expect(files.length).toBeGreaterThan(200);
-    const found = files
-      .filter((file) => !PENDING.has(file))
-      .flatMap((file) => historyLines(readFileSync(join(root, file), 'utf8')).map((line) => `${file}:${line}`));
+    const found = files.flatMap((file) => historyLines(readFileSync(join(root, file), 'utf8')).map((line) => `${file}:${line}`));
     expect(found).toEqual([]);
-  });
-
-  it('every file still listed as pending has a history word left (a clean one leaves the list)', () => {
-    const clean = [...PENDING].filter((file) => historyLines(readFileSync(join(root, file), 'utf8')).length === 0);
-    expect(clean).toEqual([]);
   });
 
   it('tells a history word from a benchmark round', () => {

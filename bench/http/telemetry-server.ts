@@ -72,7 +72,7 @@ const schema = `bench_telemetry_${process.pid}`;
 const pool = onPostgres ? new pg.Pool({ connectionString: process.env['PAYMENTS_KIT_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test', max: 10 }) : undefined;
 const store =
   pool === undefined
-    ? http.createMemoryStore(DEMO_SEED)
+    ? http.createMemoryStore({ seed: DEMO_SEED })
     : await (await load<PostgresModule>('postgres/index.js')).createPostgresStore({ client: pool, schema, seed: withBenchInvoices(Number(process.env['BENCH_INVOICES'] ?? 0)) });
 const floor = variant.startsWith('floor-');
 const handler = http.createHandler({ store, auth: http.createStaticAuth(DEMO_TOKENS), ...(floor ? {} : telemetry()) });

@@ -100,8 +100,17 @@ export {
   STORE_FAILURE_MESSAGES,
   STORE_RETRY_AFTER_SECONDS,
 } from './store/errors.js';
-export { withStoreDeadline, requestStores, STORE_CALLS, WRITE_CALLS } from './store/deadline-store.js';
-export { type StoreDeadline, storeDeadline, remainingMs } from './store/store-deadline.js';
+export {
+  storeWithin,
+  requestStores,
+  withStoreDeadline,
+  storeDeadline,
+  remainingMs,
+  STORE_CALLS,
+  WRITE_CALLS,
+  type StoreViews,
+} from './store/deadline.js';
+export { checkRedriveFilter, deadPageSize } from './store/dead-letters.js';
 export {
   DEFAULT_IDEMPOTENCY_TTL_SECONDS,
   DEFAULT_IDEMPOTENCY_LOCK_SECONDS,
@@ -170,6 +179,7 @@ export type {
 } from './core/ports.js';
 export type {
   Store,
+  StoreDeadline,
   StoreSeed,
   AccountSeed,
   Dispute,

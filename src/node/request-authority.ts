@@ -9,6 +9,14 @@ const HOST = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{0,5}
 const MAX_HOST_LENGTH = 270;
 /** An absolute-form target: `http://` or `https://` (any case), then the authority. */
 const ABSOLUTE_FORM = /^https?:\/\//i;
+/**
+ * A target that opens with a scheme (RFC 3986 3.1: a letter, then letters, digits, `+`, `-`,
+ * `.`, then `:`): absolute-form. Any scheme but http(s) (`ws://evil.example/openapi.json`,
+ * `file:///x`) names nothing this server answers for. An authority-form target (`host:port`, a
+ * CONNECT's) is not a scheme: it is routed (and refused) as before.
+ */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const AUTHORITY_FORM = /^[A-Za-z0-9.-]+:[0-9]*$/;
 /** Hosts found well formed lately (most requests repeat one): checked once, not per request. */
 const KNOWN_GOOD = new Set<string>();
 const MAX_KNOWN_GOOD = 64;
@@ -67,8 +75,9 @@ const emptyOrValid = (host: string | undefined): boolean => host === undefined |
 
 /**
  * Whether the request's authority is malformed: a `Host` that is not `host[:port]` (or an
- * absolute-form target's authority that is not), or `Host` sent more than once (RFC 9112
- * 3.2). Such a request is answered 400 on every path, before routing.
+ * absolute-form target's authority that is not), a target with a scheme other than `http` or
+ * `https` (it would skip the Host rules and be routed by its path), or `Host` sent more than
+ * once (RFC 9112 3.2). Such a request is answered 400 on every path, before routing.
  *
  * @example
  * if (badAuthority(req, req.url ?? '/')) answer400();
@@ -76,7 +85,8 @@ const emptyOrValid = (host: string | undefined): boolean => host === undefined |
 export function badAuthority(req: IncomingMessage, target: string): boolean {
   const host = hostOf(req);
   if (host === REPEATED || !emptyOrValid(host)) return true;
-  if (target.charCodeAt(0) === 47 /* / */ || !ABSOLUTE_FORM.test(target)) return false;
+  if (target.charCodeAt(0) === 47 /* / */) return false;
+  if (!ABSOLUTE_FORM.test(target)) return SCHEME.test(target) && !AUTHORITY_FORM.test(target);
   const start = target.indexOf('://') + 3;
   return !isHostAndPort(target.slice(start, authorityEnd(target, start)));
 }
@@ -85,8 +95,9 @@ export function badAuthority(req: IncomingMessage, target: string): boolean {
  * The URL a Node request names: the scheme of the connection, the authority of an
  * absolute-form target or else of the `Host` header (`localhost` when it is absent or empty),
  * then the path and query of the target, never anything of the Host. `undefined` when the
- * authority is malformed ({@link badAuthority}). A target that starts with neither `/` nor
- * `http(s)://` (asterisk-form, garbage) is returned as it is: it forms no URL.
+ * authority is malformed ({@link badAuthority}), a scheme other than http(s) included. A target
+ * that starts with neither `/` nor a scheme (asterisk-form, garbage) is returned as it is: it
+ * forms no URL.
  *
  * @example
  * requestUrl(req, '/invoices?limit=2') // 'http://api.example.com/invoices?limit=2' (Host: api.example.com)

@@ -1,33 +1,16 @@
-import { unrefTimeout } from '../http/core/timers.js';
-import { StoreUnavailableError } from '../http/store/errors.js';
-import { type StoreDeadline, remainingMs, storeDeadline } from '../http/store/store-deadline.js';
+import { unrefTimeout } from './timers.js';
+import { queryWithinLimits } from './limits.js';
+import { StoreUnavailableError, type StoreDeadline, remainingMs } from '../http/index.js';
 import { type PooledConnection, type PostgresClient, type PostgresQueryable, type Query, type Row, isPool, queryOf } from './client.js';
-import { canBeCancelled, cancelRunningStatement } from './cancel.js';
+import { canBeCancelled, cancelRunningStatement, runningStatement } from './cancel.js';
 import { storeFailure, wasSentAndLost } from './failures.js';
 
 /**
  * How long a statement cancelled at its deadline may take to report how it ended (the cancel
  * goes over a connection of its own). Past it, the connection is given up and a write's outcome
- * is unknown. Issue 32: "the locked rows' requests end within deadline + 1 s".
+ * is unknown: a locked row's requests end within their deadline and 1 s.
  */
 export const CANCEL_GRACE_MS = 1_000;
-
-/**
- * The limits a pooled connection gets before the store's first statement on it, in ONE round
- * trip (the simple protocol runs both statements of one message): the database itself cancels
- * a statement or a lock wait that outlives the handler's whole budget, a backstop behind the
- * per-request cancel (a process stalled past its own timers). `ms` is a positive integer, never
- * client text. Session level, once per connection and budget.
- *
- * @example
- * connectionLimits(5000) // 'SET statement_timeout = 5000; SET lock_timeout = 5000'
- */
-export function connectionLimits(ms: number): string {
-  return `SET statement_timeout = ${ms}; SET lock_timeout = ${ms}`;
-}
-
-/** The limit each pooled connection was last given, so it is set once per connection and budget. */
-const limitsOf = new WeakMap<object, number>();
 
 /**
  * Statements of one single-connection client (a `pg.Client`, PGlite) take turns here, so that a
@@ -35,6 +18,25 @@ const limitsOf = new WeakMap<object, number>();
  * it waited is dropped unsent (nothing written) instead of running after its request was answered.
  */
 const turnsOf = new WeakMap<object, Promise<unknown>>();
+
+const settled = (): undefined => undefined;
+
+/**
+ * How long the next statement on a single client waits, at most, for a cancel request's
+ * connection to close (a server that takes it in closes it at once; this bounds a hung one).
+ */
+const CANCEL_CLOSE_CAP_MS = 10_000;
+
+/** `promise`, or nothing after `ms`, whichever comes first. */
+function cappedWait(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = unrefTimeout(resolve, ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** `true` for a statement whose success may have changed stored data (see `Query`'s `mutates`). */
 type Mutates = boolean | undefined;
@@ -57,19 +59,21 @@ const unanswered = (mutates: Mutates): StoreUnavailableError => new StoreUnavail
  * database and waits up to {@link CANCEL_GRACE_MS} more for the outcome the database reports: a
  * cancelled statement is `timeout` with nothing written, one that finished meanwhile answers its
  * rows (the truth, late). No report within the grace: `timeout`, outcome `unknown` for a
- * statement that mutates.
+ * statement that mutates. `onCancel` receives what `cancel()` returned (when a cancel request
+ * went out, a promise settled once it can no longer reach another statement).
  */
 function untilDeadline(
   running: Promise<readonly Row[]>,
   deadline: StoreDeadline,
   mutates: Mutates,
-  cancel: () => boolean,
+  cancel: () => Promise<void> | undefined,
   graceMs: number,
+  onCancel: (sent: Promise<void> | undefined) => void = () => undefined,
 ): Promise<readonly Row[]> {
   return new Promise((resolve, reject) => {
     let grace: ReturnType<typeof setTimeout> | undefined;
     const timer = unrefTimeout(() => {
-      cancel();
+      onCancel(cancel());
       grace = unrefTimeout(() => reject(unanswered(mutates)), graceMs);
     }, remainingMs(deadline));
     running.then(
@@ -131,7 +135,7 @@ function onPool(
         return;
       }
       if (phase !== 'running' || connection === undefined) return;
-      cancelled = cancelRunningStatement(connection);
+      cancelled = cancelRunningStatement(connection) !== undefined;
       grace = unrefTimeout(() => {
         if (phase !== 'running') return;
         lost ??= new Error('statement abandoned at its deadline');
@@ -156,10 +160,8 @@ function onPool(
         phase = 'running';
         connection = borrowed;
         borrowed.on?.('error', onError);
-        const query = queryOf(borrowed);
-        const budget = Math.max(1, Math.ceil(deadline.budgetMs));
-        const limited = limitsOf.get(borrowed) === budget ? undefined : query(connectionLimits(budget)).then(() => void limitsOf.set(borrowed, budget));
-        const sent = limited === undefined ? query(text, params, name) : limited.then(() => query(text, params, name));
+        // The database's own backstop (the whole budget), for this statement only: see limits.ts.
+        const sent = queryWithinLimits(borrowed, deadline.budgetMs, text, params, name) ?? queryOf(borrowed)(text, params, name);
         sent.then(
           (rows) => {
             if (phase !== 'running') return;
@@ -214,14 +216,19 @@ function onSingle(client: PostgresQueryable, deadline: StoreDeadline, graceMs: n
       return undefined;
     }
     const sent = query(text, params, name);
-    const running = canBeCancelled(client)
-      ? untilDeadline(sent, deadline, mutates, () => cancelRunningStatement(client), graceMs)
-      : sent.catch((error: unknown) => Promise.reject(failureAfterSend(error, mutates)));
+    if (!canBeCancelled(client)) {
+      const running = sent.catch((error: unknown) => Promise.reject(failureAfterSend(error, mutates)));
+      running.then(answer, refuse);
+      return running.then(settled, settled);
+    }
+    // A cancel must reach this statement only: it goes out only while this statement is the one
+    // running, and the next statement's turn waits until the cancel's connection has closed (the
+    // server has acted on it by then), so a late cancel never meets another request's statement.
+    const statement = runningStatement(client);
+    let cancelling: Promise<void> | undefined;
+    const running = untilDeadline(sent, deadline, mutates, () => cancelRunningStatement(client, statement), graceMs, (request) => (cancelling = request));
     running.then(answer, refuse);
-    return running.then(
-      () => undefined,
-      () => undefined,
-    );
+    return running.then(settled, settled).then(() => (cancelling === undefined ? undefined : cappedWait(cancelling, CANCEL_CLOSE_CAP_MS)));
   });
   turnsOf.set(client, turn);
   return mine;
@@ -233,7 +240,7 @@ function onSingle(client: PostgresQueryable, deadline: StoreDeadline, graceMs: n
  * pool wait is bounded (a connection that comes too late runs nothing); a statement still
  * running at the deadline is cancelled in the database (node-postgres's cancel request) and the
  * answer waits for the database to say how it ended (up to {@link CANCEL_GRACE_MS}); every
- * connection also carries `statement_timeout`/`lock_timeout` of the whole budget as a backstop.
+ * statement also carries `statement_timeout`/`lock_timeout` of the whole budget, for itself only (limits.ts).
  * On a single `pg.Client` or PGlite: statements take turns, and one whose deadline passed
  * before its turn is never sent. Database errors that mean "slow or away" become
  * `StoreUnavailableError` (see `storeFailure`); `mutates` marks a statement whose loss
@@ -247,20 +254,6 @@ export function deadlineQuery(client: PostgresClient, deadline: StoreDeadline, g
   if (isPool(client)) return (text, params, name, mutates) => onPool(client, deadline, graceMs, text, params, name, mutates);
   return (text, params, name, mutates) =>
     remainingMs(deadline) === 0 ? Promise.reject(new StoreUnavailableError('timeout')) : onSingle(client, deadline, graceMs, text, params, name, mutates);
-}
-
-/**
- * The query function of a store whose every statement gets a deadline of its own of
- * `timeoutMs` (the port's per-call `bounded` view, which the handler uses for its bookkeeping
- * after an answer is decided): {@link deadlineQuery} with a fresh deadline per statement.
- *
- * @example
- * const query = boundedQuery(pool, 5_000);
- * await query('SELECT 1 AS one'); // [{ one: 1 }], or StoreUnavailableError after 5 s
- */
-export function boundedQuery(client: PostgresClient, timeoutMs: number): Query {
-  const ms = Math.max(1, Math.ceil(timeoutMs));
-  return (text, params, name, mutates) => deadlineQuery(client, storeDeadline(ms))(text, params, name, mutates);
 }
 
 /**

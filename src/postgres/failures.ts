@@ -1,4 +1,4 @@
-import { StoreUnavailableError, type StoreUnavailableReason, isStoreUnavailable } from '../http/store/errors.js';
+import { StoreUnavailableError, type StoreUnavailableReason, isStoreUnavailable } from '../http/index.js';
 
 /** SQLSTATEs of a deadline that passed in the database: `statement_timeout` (57014) and `lock_timeout` (55P03). */
 const TIMEOUT_STATES: ReadonlySet<string> = new Set(['57014', '55P03']);

@@ -1,6 +1,6 @@
-import type { EffectSubscription } from '../http/store/port.js';
-import { callGuarded } from '../http/core/guarded.js';
-import { type TimerHandle, unrefTimeout } from '../http/core/timers.js';
+import type { EffectSubscription } from '../http/index.js';
+import { callHost } from './timers.js';
+import { type TimerHandle, unrefTimeout } from './timers.js';
 
 /** node-postgres `Client` as the listener needs it (structural: `pg` is not imported). */
 export type ListeningClient = {
@@ -95,7 +95,7 @@ export async function listenOnPool(
   const drop = (broken: ListeningClient, error: unknown): void => {
     if (current !== broken) return;
     current = undefined;
-    callGuarded(onError, error);
+    callHost(onError, error);
     broken.end().catch(() => undefined);
     reconnectLater();
   };
@@ -106,7 +106,7 @@ export async function listenOnPool(
     client.on('error', (error) => drop(client, error));
     client.on('end', () => drop(client, new Error(LISTENER_MESSAGES.ended)));
     client.on('notification', (message) => {
-      if (message.channel === setup.channel) callGuarded(onEffects);
+      if (message.channel === setup.channel) callHost(onEffects);
     });
     try {
       await client.connect();
@@ -118,7 +118,7 @@ export async function listenOnPool(
     }
     if (current !== client) return;
     failures = 0;
-    callGuarded(onEffects);
+    callHost(onEffects);
   };
 
   await connect();
@@ -142,7 +142,7 @@ export async function listenOnPool(
  * const subscription = await listenOnPGlite(db, 'payments_kit_effects', () => dispatcher.wake());
  */
 export async function listenOnPGlite(db: PGliteListenable, channel: string, onEffects: () => void): Promise<EffectSubscription> {
-  const unlisten = await db.listen(channel, () => callGuarded(onEffects));
+  const unlisten = await db.listen(channel, () => callHost(onEffects));
   let open = true;
   return {
     async close() {

@@ -85,7 +85,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
-    // Dead letters (issue 22): an effect that failed `maxAttempts` times is dead (never claimed,
+    // Dead letters: an effect that failed `maxAttempts` times is dead (never claimed,
     // never pruned) until a redrive. The claim's index leaves dead rows out; dead rows get their
     // own small index, so that stats and the dead list never read delivered rows.
     version: 2,
@@ -98,7 +98,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     // The writing request's trace context (the propagator's headers as JSON text), so that a
-    // delivery joins the request's trace (issue 21); NULL for an untraced request.
+    // delivery joins the request's trace; NULL for an untraced request.
     version: 3,
     statements: (s) => [`ALTER TABLE ${s}.effects ADD COLUMN trace_context text`],
   },

@@ -1,6 +1,5 @@
-import { unrefTimeout } from '../http/core/timers.js';
-import { StoreUnavailableError } from '../http/store/errors.js';
-import { type StoreDeadline, remainingMs } from '../http/store/store-deadline.js';
+import { unrefTimeout } from './timers.js';
+import { StoreUnavailableError, type StoreDeadline, remainingMs } from '../http/index.js';
 
 /** How many writes may wait in one process for one row before more are refused (each holds only memory). */
 export const MAX_WAITERS_PER_ROW = 64;
@@ -9,7 +8,7 @@ export const MAX_WAITERS_PER_ROW = 64;
  * One process's writers of one row take turns: at most one holds a pooled connection (and so
  * waits on the row's lock in the database); the others wait here, in memory, until it ends or
  * their own deadline passes. A row locked elsewhere then holds one connection per process, not
- * one per waiting request, and every other row keeps the rest of the pool (issue 32).
+ * one per waiting request, and every other row keeps the rest of the pool.
  */
 export type RowGate = {
   /**

@@ -1,4 +1,4 @@
-import type { StoreSeed } from '../http/store/port.js';
+import type { StoreSeed } from '../http/index.js';
 import type { Query } from './client.js';
 import { POSTGRES_MESSAGES } from './messages.js';
 import { isStorableText } from './storable.js';

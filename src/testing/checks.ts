@@ -19,7 +19,7 @@ export type ConformanceCheck = { readonly name: string; run(): Promise<void> };
  * Builds the list of checks for an adapter; each check makes its own fresh store.
  *
  * @example
- * for (const c of storeConformanceChecks({ createStore: createMemoryStore })) await c.run();
+ * for (const c of storeConformanceChecks({ createStore: (seed) => createMemoryStore({ seed }) })) await c.run();
  */
 export function storeConformanceChecks({ createStore }: { createStore: CreateStore }): ConformanceCheck[] {
   const fresh = async (seed: StoreSeed = standardSeed()): Promise<Store> => createStore(seed);

@@ -30,7 +30,7 @@ async function storeWithDead(fresh: FreshStore): Promise<Store> {
  * fresh attempt count and within one account when asked; dead pages and stats add up.
  *
  * @example
- * const checks = deadLetterChecks(async (seed) => createMemoryStore(seed ?? standardSeed()));
+ * const checks = deadLetterChecks(async (seed) => createMemoryStore({ seed: seed ?? standardSeed() }));
  */
 export function deadLetterChecks(fresh: FreshStore): CheckList {
   return [

@@ -39,7 +39,7 @@ async function expectKeyLost(write: () => Promise<unknown>, why: string): Promis
  * always replays, past its lease too.
  *
  * @example
- * const checks = fencingChecks(async (seed) => createMemoryStore(seed ?? standardSeed()));
+ * const checks = fencingChecks(async (seed) => createMemoryStore({ seed: seed ?? standardSeed() }));
  */
 export function fencingChecks(fresh: FreshStore): CheckList {
   return [

@@ -22,7 +22,7 @@ export type ConformanceReport = {
  *   runStoreConformance({ createStore: (seed) => createMyStore(seed), test: it });
  * });
  * // plain Node
- * const report = await runStoreConformance({ createStore: createMemoryStore });
+ * const report = await runStoreConformance({ createStore: (seed) => createMemoryStore({ seed }) });
  * if (report.failed.length > 0) process.exit(1);
  */
 export function runStoreConformance(options: { createStore: CreateStore; test: TestRegistrar }): ConformanceCheck[];

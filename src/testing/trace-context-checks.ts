@@ -16,7 +16,7 @@ const TRACED = JSON.stringify({
  * unchanged from `claimEffects`; an effect written without one claims without one.
  *
  * @example
- * const checks = traceContextChecks(async (seed) => createMemoryStore(seed ?? standardSeed()));
+ * const checks = traceContextChecks(async (seed) => createMemoryStore({ seed: seed ?? standardSeed() }));
  */
 export function traceContextChecks(fresh: FreshStore): CheckList {
   return [

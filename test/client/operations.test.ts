@@ -51,7 +51,7 @@ const MODES: Mode[] = [
 const refuseAll = { check: () => ({ allowed: false as const, retryAfterSeconds: 7 }) };
 /** The memory store with its reads replaced (and without its own deadline view, so `storeTimeoutMs` races them). */
 const storeWith = (read: () => Promise<never>) => {
-  const { bounded: _bounded, forRequest: _forRequest, ...store } = createMemoryStore({ seed: seed() });
+  const { within: _within, ...store } = createMemoryStore({ seed: seed() });
   return { ...store, getSchedule: read, getInvoice: read, getDispute: read, getAdjustment: read, hasWalletDomain: read };
 };
 const throwingStore = () => storeWith(() => Promise.reject(new Error('disk on fire')));

@@ -20,7 +20,7 @@ const invoiceParams = { accountID: A, invoiceID: INVOICE_ID };
 
 /** The memory store, counting the writes that commit (the executions of the two stored writes). */
 function countingStore(delayFirstReadMs = 0): { store: Store; executions: () => number } {
-  const { bounded: _bounded, forRequest: _forRequest, ...inner } = createMemoryStore({ seed: seed() });
+  const { within: _within, ...inner } = createMemoryStore({ seed: seed() });
   let executions = 0;
   let reads = 0;
   return {

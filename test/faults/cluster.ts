@@ -15,6 +15,11 @@ export type Cluster = {
   restart(): Promise<void>;
   /** Stops the server (fast) and removes its folder. */
   destroy(): Promise<void>;
+  /** Its port on 127.0.0.1, its data folder, and `pg_ctl` on it (as its owner). */
+  readonly port: number;
+  readonly data: string;
+  readonly dir: string;
+  ctl(...args: string[]): Promise<void>;
 };
 
 /** Where `initdb` and `pg_ctl` are: on the PATH, in `pg_config --bindir`, or Debian's `/usr/lib/postgresql/<ver>/bin`. */
@@ -33,7 +38,8 @@ export async function findPostgresBin(): Promise<string | undefined> {
   return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port of 127.0.0.1 free a moment ago. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -43,30 +49,52 @@ async function freePort(): Promise<number> {
 }
 
 /** initdb refuses to run as root: as root, every PostgreSQL command runs as the `postgres` user. */
-async function asOwner(bin: string, command: string, args: readonly string[]): Promise<void> {
+export async function asOwner(bin: string, command: string, args: readonly string[]): Promise<void> {
   const path = join(bin, command);
   if (process.getuid?.() === 0) await run('runuser', ['-u', 'postgres', '--', path, ...args], { timeout: 120_000 });
   else await run(path, [...args], { timeout: 120_000 });
 }
 
-/**
- * `initdb` into a temporary folder and `pg_ctl start` on a free port of 127.0.0.1 (trust auth,
- * fsync off: the suite tests faults, not durability of the disk).
- */
-export async function startCluster(bin: string): Promise<Cluster> {
-  const dir = await mkdtemp(join(tmpdir(), 'pk-faults-'));
+/** A temporary folder the cluster's owner can write (as root: handed to `postgres`). */
+export async function ownedTempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
   if (process.getuid?.() === 0) {
     const { stdout } = await run('id', ['-u', 'postgres']);
     const uid = Number(stdout.trim());
     await chown(dir, uid, uid);
   }
+  return dir;
+}
+
+/** How {@link startCluster} makes its data folder: `initdb` (default), or given (a base backup) with `pg_ctl` options of its own. */
+export type ClusterSetup = {
+  /** Fills `data` instead of initdb (e.g. `pg_basebackup` from a primary). */
+  readonly init?: (data: string, port: number) => Promise<void>;
+  /** More `-c name=value` settings for the server. */
+  readonly settings?: readonly string[];
+  /** Keep `synchronous_commit` (default: off, as the fault suite wants no disk waits). */
+  readonly durableCommit?: boolean;
+};
+
+/**
+ * `initdb` into a temporary folder and `pg_ctl start` on a free port of 127.0.0.1 (trust auth,
+ * fsync off: the suite tests faults, not durability of the disk).
+ */
+export async function startCluster(bin: string, setup: ClusterSetup = {}): Promise<Cluster> {
+  const dir = await ownedTempDir('pk-faults-');
   const data = join(dir, 'data');
-  await asOwner(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c max_connections=60`;
+  if (setup.init !== undefined) await setup.init(data, port);
+  else await asOwner(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  const settings = [...(setup.durableCommit === true ? [] : ['synchronous_commit=off']), ...(setup.settings ?? [])].map((s) => `-c ${s}`).join(' ');
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=60 ${settings}`;
   const ctl = (...args: string[]) => asOwner(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', ...args]);
   await ctl('-o', options, 'start');
   return {
+    port,
+    data,
+    dir,
+    ctl,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     restart: () => ctl('-m', 'fast', '-o', options, 'restart'),
     async destroy() {

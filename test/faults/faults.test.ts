@@ -300,7 +300,7 @@ describeFaults('faults: the handler on a PostgreSQL cluster of its own that rest
         return read;
       },
     });
-    const store: Store = { ...slow(inner), bounded: (ms) => slow(inner.bounded(ms)), forRequest: (ms) => slow(inner.forRequest(ms)) };
+    const store: Store = { ...slow(inner), within: (deadline) => slow(inner.within(deadline) ?? inner) };
     const call = handlerOn(store, { idempotency: { lockSeconds: 1 } });
     try {
       const body = { description: 'outlived' };

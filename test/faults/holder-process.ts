@@ -10,6 +10,6 @@ const pool = createFaultPool(url);
 const inner = await createPostgresStore({ client: pool, schema: SCHEMA, migrate: false });
 const store: Store = {
   ...inner,
-  forRequest: (ms) => ({ ...inner.forRequest(ms), compareAndSetInvoice: () => (process.stdout.write('writing\n'), new Promise(() => undefined)) }),
+  within: (deadline) => ({ ...inner.within(deadline)!, compareAndSetInvoice: () => (process.stdout.write('writing\n'), new Promise(() => undefined)) }),
 };
 await handlerOn(store)('PATCH', invoicePath(Number(index)), { description: 'from the killed process' }, { 'idempotency-key': key });

@@ -134,6 +134,16 @@ describe('the Host header never chooses the routed path (raw requests)', () => {
     }
   });
 
+  it('a target with a scheme other than http(s) is 400 with x-request-id on both paths, never routed by its path', async () => {
+    for (const running of [slow, fast]) {
+      for (const target of ['ws://evil.example/openapi.json', 'WSS://evil.example/docs', 'file:///openapi.json', `ftp://127.0.0.1${schedulePath}`]) {
+        const r = await send(running.port, 'GET', target, '127.0.0.1', [AUTH, VERSION]);
+        expect([target, r.status, JSON.parse(r.body.toString())]).toEqual([target, 400, badHost]);
+        expect(r.headers['x-request-id']).toMatch(/./);
+      }
+    }
+  });
+
   // The property of the issue: for random targets and Host values, what is routed (status and
   // body, and on the bridged path the Request's path and query) is what the same target gets
   // with `Host: localhost`, or the Host is refused 400 before anything is routed.

@@ -11,8 +11,8 @@ const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_I
 
 /** A store whose invoice reads take `delay.ms` and that has no bounded view (the client-side race applies). */
 function slowReads(ms: number, delay = { ms }): Store {
-  const inner = createMemoryStore(seed());
-  const { bounded: _bounded, forRequest: _forRequest, ...rest } = inner;
+  const inner = createMemoryStore({ seed: seed() });
+  const { within: _within, ...rest } = inner;
   return { ...rest, getInvoice: async (accountID, invoiceID) => (await pause(delay.ms), inner.getInvoice(accountID, invoiceID)) };
 }
 
@@ -34,7 +34,7 @@ describe('store-call deadlines (storeTimeoutMs)', () => {
   });
 
   it('withStoreDeadline: the store\'s own bounded view when it has one, else a race that rejects with StoreUnavailableError', async () => {
-    const memory = createMemoryStore(seed());
+    const memory = createMemoryStore({ seed: seed() });
     expect(withStoreDeadline(memory, 10)).toBe(memory);
     const raced = withStoreDeadline(slowReads(200), 20);
     const error = await raced.getInvoice(A, INVOICE_ID).catch((e: unknown) => e);

@@ -247,7 +247,7 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('lockSeconds: a key whose holder died (no renewals) is free after one lease; meanwhile 409 with Retry-After', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const s = await serve({ store, idempotency: { lockSeconds: 0.4 } });
     try {
       const body = JSON.stringify(session);
@@ -286,7 +286,7 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('a request that lost its key (renewals failed, a retry took it over) is rolled back: one write under the key', async () => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     const store: Store = {
       ...inner,
       async renewIdempotentRequest() {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { raceDeadline } from '../../src/http/core/race-deadline.js';
+import { raceDeadline } from '../../src/http/store/deadline.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const expiredError = () => new Error('expired');

@@ -4,7 +4,7 @@
 // store, which has no database to cancel and so gets the handler's raced view).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OUTCOME_HEADER, STORE_FAILURE_MESSAGES, type Store, createHandler, createMemoryStore, requestStores } from '../../src/http/index.js';
+import { OUTCOME_HEADER, STORE_FAILURE_MESSAGES, type Store, StoreUnavailableError, createHandler, createMemoryStore, requestStores } from '../../src/http/index.js';
 import { A, DISPUTE_ID, INVOICE_ID, bearer, seed, testOptions } from './helpers.js';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -13,14 +13,14 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 type Delays = { readMs: number; writeMs: number; replyMs: number };
 
 /**
- * A host's store without `bounded` or `forRequest` (a database adapter of its own): the memory
+ * A host's store without `within` (a database adapter of its own): the memory
  * store's data behind calls that take the scripted time; a write commits after `writeMs` and
  * answers `replyMs` later. `commits` counts the writes that reached the data.
  */
 function scriptedStore(delays: Delays) {
-  const inner = createMemoryStore(seed());
+  const inner = createMemoryStore({ seed: seed() });
   const log = { commits: 0, calls: [] as string[] };
-  const { bounded: _b, forRequest: _f, ...rest } = inner;
+  const { within: _within, ...rest } = inner;
   const store: Store = {
     ...rest,
     getInvoice: async (accountID, invoiceID) => {
@@ -79,18 +79,32 @@ describe('one deadline per request (storeTimeoutMs bounds the whole request)', (
   });
 
   it('the memory store: its request view is the store itself (every write applies when called, so no 504 can precede a commit)', () => {
-    const memory = createMemoryStore(seed());
+    const memory = createMemoryStore({ seed: seed() });
     expect(requestStores(memory, 5_000)()).toBe(memory);
   });
 
-  it('a store with forRequest is asked for a view per request, with storeTimeoutMs', async () => {
-    const memory = createMemoryStore(seed());
+  it('a store with within is asked for a view per request, with a deadline of storeTimeoutMs', async () => {
+    const memory = createMemoryStore({ seed: seed() });
     const budgets: number[] = [];
-    const store: Store = { ...memory, forRequest: (ms) => (budgets.push(ms), memory) };
+    const store: Store = { ...memory, within: (deadline) => (budgets.push(deadline.budgetMs), memory) };
     const handler = createHandler(testOptions({ store, storeTimeoutMs: 1234 }));
+    const atStart = budgets.length;
     expect((await patch(handler, 'a')).status).toBe(200);
     expect((await patch(handler, 'b')).status).toBe(200);
-    expect(budgets).toEqual([1234, 1234]);
+    expect(budgets.slice(atStart, atStart + 2)).toEqual([1234, 1234]);
+    expect(new Set(budgets)).toEqual(new Set([1234]));
+  });
+
+  it('a host\'s wrapper is never bypassed: a { ...store } copy or a Proxy that changes a call is the store the request uses', async () => {
+    const memory = createMemoryStore({ seed: seed() });
+    const failing = async () => Promise.reject(new StoreUnavailableError('connection'));
+    const copy: Store = { ...memory, getInvoice: failing };
+    const proxy = new Proxy(memory, { get: (target, key, receiver) => (key === 'getInvoice' ? failing : Reflect.get(target, key, receiver)) });
+    for (const store of [copy, proxy]) {
+      const handler = createHandler(testOptions({ store }));
+      const response = await patch(handler, 'wrapped');
+      expect([response.status, response.headers.get('x-request-id') !== null]).toEqual([504, true]);
+    }
   });
 
   it('property: a 504 without x-outcome never hides a commit; a 200 always has one; every answer has x-request-id', async () => {
@@ -120,9 +134,9 @@ describe('one deadline per request (storeTimeoutMs bounds the whole request)', (
   }, 30_000);
 
   it('evidence uploads follow the same rule (a read past the deadline: never sent)', async () => {
-    const inner = createMemoryStore(seed());
+    const inner = createMemoryStore({ seed: seed() });
     const added: string[] = [];
-    const { bounded: _b, forRequest: _f, ...rest } = inner;
+    const { within: _within, ...rest } = inner;
     const store: Store = {
       ...rest,
       getDispute: async (accountID, disputeID) => (await pause(120), inner.getDispute(accountID, disputeID)),

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createHandler, createStaticAuth } from '../../src/http/index.js';
+import { createHandler, createStaticAuth, withStoreDeadline } from '../../src/http/index.js';
 import type { Invoice } from '../../src/schemas/index.js';
 import { type PostgresClient, SCHEMA_VERSION, createPostgresStore, migratePostgres } from '../../src/postgres/index.js';
 import { fixtureInvoice } from '../../src/testing/index.js';
@@ -339,13 +339,13 @@ describeRealPostgres('the PostgreSQL adapter on a real server', (url) => {
     }
   });
 
-  it('the bounded view (store.bounded) prepares on the pooled connection it runs on', async () => {
+  it('a store call with a deadline (withStoreDeadline) prepares on the pooled connection it runs on', async () => {
     const schema = uniqueSchema('bounded');
     schemas.push(schema);
     const one = createPool(url, 1);
     try {
       const store = await createPostgresStore({ client: one, schema });
-      expect(await store.bounded(5_000).claimEffects({ limit: 1, leaseMs: 60_000 })).toEqual([]);
+      expect(await withStoreDeadline(store, 5_000).claimEffects({ limit: 1, leaseMs: 60_000 })).toEqual([]);
       const { rows } = await one.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'payments\\_kit\\_%'`);
       expect(rows.map((row) => row.statement.includes('FOR UPDATE SKIP LOCKED'))).toEqual([true]);
     } finally {

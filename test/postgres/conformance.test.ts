@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { withStoreDeadline } from '../../src/http/index.js';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { runStoreConformance } from '../../src/testing/index.js';
 import { PGLITE_START_MS, createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
@@ -34,7 +35,7 @@ describeRealPostgres('the bounded view of the PostgreSQL store (storeTimeoutMs) 
       const schema = uniqueSchema('confb');
       schemas.push(schema);
       const store = await createPostgresStore({ client: pool(), schema, seed });
-      return store.bounded(5_000);
+      return withStoreDeadline(store, 5_000);
     },
     test: it,
   });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isStoreUnavailable } from '../../src/http/store/errors.js';
-import { storeDeadline } from '../../src/http/store/store-deadline.js';
+import { storeDeadline } from '../../src/http/store/deadline.js';
 import { deadlineQuery } from '../../src/postgres/bounded.js';
 
 const GRACE_MS = 25;
@@ -224,7 +224,7 @@ describe('PGlite (real): a queued write whose deadline passes is never run (issu
       // thread, so no timer fires meanwhile: the write's deadline is checked when its turn comes).
       const slow = deadlineQuery(lite, storeDeadline(5_000))('SELECT pg_sleep(0.4)');
       const write = store
-        .forRequest(50)
+        .within(storeDeadline(50))!
         .compareAndSetInvoice('acc', { ...current!.invoice, description: 'queued too long' }, current!.version)
         .catch((error: unknown) => error);
       const error = await write;

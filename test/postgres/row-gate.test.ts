@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isStoreUnavailable } from '../../src/http/store/errors.js';
-import { storeDeadline } from '../../src/http/store/store-deadline.js';
+import { storeDeadline } from '../../src/http/store/deadline.js';
 import { createRowGate } from '../../src/postgres/row-gate.js';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -24,7 +24,7 @@ export function effectIDs(prefix: string, count: number): string[] {
 
 /** A memory store holding one invoice, with `count` effects committed by one write (IDs from {@link effectIDs}). */
 export async function storeWithEffects(count: number, prefix = 'eff'): Promise<Store> {
-  const store = createMemoryStore({ accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } });
+  const store = createMemoryStore({ seed: { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
   const effects = effectIDs(prefix, count).map((effectID, i) => ({ effectID, requestId: `req-${i}`, effect: fixtureEffect(INVOICE, `INV-${i}`) }));
   const written = await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, 'w'), '1', { effects });
   expect(written.ok).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Store, createMemoryStore } from '../../src/http/index.js';
+import { type Store, type StoreSeed, createMemoryStore } from '../../src/http/index.js';
 import type { BeginIdempotentResult, ClaimedEffect } from '../../src/http/store/port.js';
 import type { EvidenceText } from '../../src/schemas/index.js';
 import { ConformanceError, runStoreConformance, storeConformanceChecks } from '../../src/testing/index.js';
@@ -10,7 +10,7 @@ describe('the memory store passes the conformance suite', () => {
 });
 
 /** Adapters that each break one rule; the suite must catch every one of them. */
-const broken: Record<string, (seed: Parameters<typeof createMemoryStore>[0]) => Store> = {
+const broken: Record<string, (seed: StoreSeed | undefined) => Store> = {
   'a lost update (compare-and-set ignores the version)': (seed) => {
     const inner = createMemoryStore({ seed });
     return {
@@ -241,8 +241,14 @@ describe('the suite catches broken adapters', () => {
   });
 
   it('runs without a test framework and reports every check passed for the memory store', async () => {
-    const report = await runStoreConformance({ createStore: createMemoryStore });
+    const report = await runStoreConformance({ createStore: (seed) => createMemoryStore({ seed }) });
     expect(report.failed).toEqual([]);
-    expect(report.passed).toEqual(storeConformanceChecks({ createStore: createMemoryStore }).map((c) => c.name));
+    expect(report.passed).toEqual(storeConformanceChecks({ createStore: (seed) => createMemoryStore({ seed }) }).map((c) => c.name));
+  });
+});
+
+describe('createMemoryStore takes its seed as { seed } only', () => {
+  it('the seed itself as the argument (the 0.1 form) is refused, naming { seed }', () => {
+    expect(() => createMemoryStore({ accounts: {} } as never)).toThrow(/\{ seed: \{ accounts \} \}/);
   });
 });

@@ -14,8 +14,9 @@ export type DeadlineOptions = {
 };
 
 /**
- * The one way the handler races a task against a deadline (wallet provider, auth verifier,
- * rate-limiter backend, effect delivery, store calls). Runs `task` with a signal that aborts
+ * The one way the handler races a downstream task that takes a signal against a deadline
+ * (wallet provider, auth verifier, rate-limiter backend, effect delivery). A store call's
+ * deadline is http/store/deadline.ts's. Runs `task` with a signal that aborts
  * after `ms` or when `options.parent` aborts, and answers `timeout` when the deadline passes
  * first, `aborted` when the parent aborts first (the task's later outcome is ignored either
  * way). A task that throws before either rethrows. The timer never keeps a Node process alive.

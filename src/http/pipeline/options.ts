@@ -16,8 +16,8 @@ import type { AuthPort, EffectHandler, ErrorReporter, RateLimiter, TokenGrant, W
 import type { Store } from '../store/port.js';
 import type { ScheduleHorizon } from '../operations/schedule-view.js';
 import type { SpecifiedOptions } from '../operations/context.js';
+import { type StoreViews, requestStores, withStoreDeadline } from '../store/deadline.js';
 import { type ScheduleTimeZone, resolveScheduleTimeZone } from '../operations/schedule-time-zone.js';
-import { requestStores, withStoreDeadline } from '../store/deadline-store.js';
 import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
 /** What a host-registered operation (spec 4.6) receives. */
@@ -150,8 +150,12 @@ export type ResolvedOptions = SpecifiedOptions & {
    * what is left of it; `store` (bounded per call by it) serves the handler's own bookkeeping.
    */
   readonly storeTimeoutMs: number;
-  /** A new request's store view: its calls all end within `storeTimeoutMs` from now (see `requestStores`). */
-  readonly storeFor: () => Store;
+  /**
+   * A new request's store view: its calls all end within `storeTimeoutMs` from now (see
+   * `requestStores`). `storeFor.direct` is set when the store needs no view (the memory store):
+   * a path may use it and skip the call.
+   */
+  readonly storeFor: StoreViews;
   readonly basePath: string;
   readonly operations: ReadonlyMap<string, OperationImplementation>;
   readonly cors: ResolvedCors | undefined;

@@ -48,12 +48,13 @@ function snapshotOf(list: EvidenceList): readonly EvidenceText[] {
 /** Options of {@link createMemoryStore}: the same shape as `createPostgresStore`'s, less the client. */
 export type MemoryStoreOptions = {
   /** What the store holds at start (the same `StoreSeed` `createPostgresStore` takes). */
-  readonly seed?: StoreSeed;
+  readonly seed?: StoreSeed | undefined;
   /** The current time, for outbox leases and idempotency expiry; default `() => new Date()` (as `createHandler`'s). */
   readonly clock?: () => Date;
 };
 
-const isStoreSeed = (value: MemoryStoreOptions | StoreSeed): value is StoreSeed => 'accounts' in value;
+/** The 0.1 form (the seed itself, `{ accounts }`) is refused with a pointer to `{ seed }`. */
+const SEED_ONLY_MESSAGE = 'createMemoryStore: pass the seed as { seed: { accounts } } (the seed itself as the argument is no longer taken)';
 
 /**
  * The reference store: everything in memory, account-scoped (`Map`s, so IDs such as
@@ -71,11 +72,9 @@ const isStoreSeed = (value: MemoryStoreOptions | StoreSeed): value is StoreSeed 
  * await store.hasWalletDomain('acc_1', 'shop.example') // true
  * await store.hasWalletDomain('acc_2', 'shop.example') // false
  */
-export function createMemoryStore(options?: MemoryStoreOptions): Store;
-/** @deprecated Since 0.2: pass `{ seed }` (the 0.1 form, kept for 0.2 only). */
-export function createMemoryStore(seed: StoreSeed): Store;
-export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}): Store {
-  const { seed = {}, clock } = isStoreSeed(options) ? { seed: options, clock: undefined } : options;
+export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
+  if (options !== null && typeof options === 'object' && 'accounts' in options) throw new TypeError(SEED_ONLY_MESSAGE);
+  const { seed = {}, clock } = options;
   const now = clock === undefined ? Date.now : () => clock().getTime();
   const accounts = new Map<string, AccountData>();
   for (const [accountID, accountSeed] of Object.entries(seed.accounts ?? {})) {
@@ -96,7 +95,7 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
     if (completion !== undefined && !idempotency.holds(accountID, completion.key, completion.lockToken)) throw new IdempotencyKeyLostError();
   };
 
-  return {
+  const store: Store = {
     getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
     getInvoice: (accountID, invoiceID) => Promise.resolve(accountOf(accountID)?.invoices.get(invoiceID)),
     async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion, extras?: WriteExtras) {
@@ -150,13 +149,12 @@ export function createMemoryStore(options: MemoryStoreOptions | StoreSeed = {}):
       idempotency.release(accountID, key, lockToken);
     },
     renewIdempotentRequest: async (accountID, key, lockToken, lockMs) => idempotency.renew(accountID, key, lockToken, lockMs),
-    // Nothing here waits (every call settles at once), so there is no deadline to enforce.
-    bounded(): Store {
-      return this;
-    },
-    // Every write is applied when it is called, so no answer can precede a commit either.
-    forRequest(): Store {
-      return this;
+    // Nothing here waits (every call settles at once, every write applied when called), so a
+    // deadline has nothing to end: the store is its own view. Called on a host's wrapper (a
+    // Proxy, a `{ ...store }` copy), it answers nothing, and the handler races the wrapper.
+    within(this: unknown): Store | undefined {
+      return this === store ? store : undefined;
     },
   };
+  return store;
 }

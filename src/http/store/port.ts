@@ -20,6 +20,18 @@ export type CompareAndSetResult =
 export type AddEvidenceResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'not-found' };
 
 /**
+ * The one deadline of a request's store work: every store call of the request gets what is left
+ * of it, never a budget of its own. On `performance.now()`'s monotonic clock. Made by
+ * `storeDeadline(budgetMs)`.
+ */
+export type StoreDeadline = {
+  /** When the request's store work must have ended, on `performance.now()`'s clock. */
+  readonly at: number;
+  /** The whole budget the deadline was made with (`storeTimeoutMs`): the database's own backstop. */
+  readonly budgetMs: number;
+};
+
+/**
  * The storage port. Every method is async and account-scoped: a resource stored under
  * account A is never visible through account B (it reads as absent). Returned objects
  * must not be mutated by the caller, and later writes must not change them.
@@ -126,23 +138,20 @@ export interface Store {
   renewIdempotentRequest(accountID: string, key: string, lockToken: string, lockMs: number): Promise<boolean>;
 
   /**
-   * Optional: a view of this store whose every call gives up after `timeoutMs`, in the
-   * database too (a statement or lock wait is cancelled there, a pool wait is abandoned), and
-   * rejects with `StoreUnavailableError`. `createHandler` uses it for `storeTimeoutMs`; a store
-   * without it gets the deadline in the client only (the call is raced, not cancelled).
+   * Optional: a view of this store whose every call ends by `deadline`, the request's one
+   * deadline (each call gets what is left of it). Its promise: a call that rejects with
+   * `StoreUnavailableError` of outcome `none` left nothing behind (never sent, or the database
+   * cancelled or rolled it back); one that may have committed rejects with outcome `unknown`.
+   * A store whose calls never wait (the memory store) returns itself.
+   *
+   * It must answer only for the object it is called on: a host's wrapper (a `Proxy`, or
+   * `{ ...store, getInvoice: timed }`) that does not define `within` itself reaches the wrapped
+   * store's method with `this` set to the wrapper, and the store then returns `undefined`, so
+   * that `createHandler` races the wrapper's own calls instead of bypassing it (see
+   * docs/storage.md, "One deadline per request"). Without `within`, every call is raced against
+   * the deadline: the work goes on in the store, and an overtaken write is outcome `unknown`.
    */
-  bounded?(timeoutMs: number): Store;
-
-  /**
-   * Optional: the view one request uses, made when its operation starts: all its calls end
-   * within `budgetMs` from now (each gets what is left). Its contract is stricter than
-   * {@link Store.bounded}'s: a call that rejects with `StoreUnavailableError` of outcome `none`
-   * left nothing behind (never sent, or the database cancelled or rolled it back), and one that
-   * may have committed rejects with outcome `unknown`; it never answers before it knows which.
-   * `createHandler` calls it per request with `storeTimeoutMs`; a store without it gets a raced
-   * view (see `requestStores`). A store whose calls never wait (the memory store) returns itself.
-   */
-  forRequest?(budgetMs: number): Store;
+  within?(deadline: StoreDeadline): Store | undefined;
 
   /**
    * Optional: calls `onEffects` whenever another connection or process commits effects into

@@ -62,11 +62,11 @@ function deadLetterSuite(makeStore: () => Promise<Store>): void {
 }
 
 describe('dead letters on the memory store', () => {
-  deadLetterSuite(async () => createMemoryStore(SEED));
+  deadLetterSuite(async () => createMemoryStore({ seed: SEED }));
 
   it('maxAttempts defaults to 25, takes Infinity, and refuses anything but a positive integer', async () => {
     expect(DEFAULT_MAX_ATTEMPTS).toBe(25);
-    const store = await withEffects(createMemoryStore(SEED), 1);
+    const store = await withEffects(createMemoryStore({ seed: SEED }), 1);
     const seen: number[] = [];
     // Each retry due exactly 60 ms after its failure (no jitter), each drain 80 ms apart: one attempt
     // per drain as long as a drain takes under 60 ms, even on a slow machine (see the suite above).
@@ -74,7 +74,7 @@ describe('dead letters on the memory store', () => {
     await drainAll(dispatcher, 30, 80);
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect((await store.listDeadEffects({ limit: 1 }))[0]?.attempts).toBe(25);
-    const forever = await withEffects(createMemoryStore(SEED), 1);
+    const forever = await withEffects(createMemoryStore({ seed: SEED }), 1);
     const tries: number[] = [];
     await drainAll(createEffectDispatcher({ store: forever, maxAttempts: Infinity, retry: { initialDelayMs: 20, maxDelayMs: 20 }, deliver: (_e, { attempt }) => { tries.push(attempt); throw new Error('no'); } }), 30, 30);
     expect(tries.length).toBeGreaterThan(25);

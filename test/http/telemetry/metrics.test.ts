@@ -39,7 +39,7 @@ describe('HTTP metrics with the SDK', () => {
   it('http.server.active_requests rises while a request runs and is back to 0 after', async () => {
     const { meter, collect } = createMetering();
     let release: () => void = () => undefined;
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const read = store.getSchedule.bind(store);
     store.getSchedule = async (...args) => {
       await new Promise<void>((resolve) => (release = resolve));
@@ -61,7 +61,7 @@ describe('HTTP metrics with the SDK', () => {
     const { meter, collect } = createMetering();
     const releases: (() => void)[] = [];
     const slowHandler = () => {
-      const store = createMemoryStore(seed());
+      const store = createMemoryStore({ seed: seed() });
       const read = store.getSchedule.bind(store);
       store.getSchedule = async (...args) => {
         await new Promise<void>((resolve) => releases.push(resolve));
@@ -86,7 +86,7 @@ describe('HTTP metrics with the SDK', () => {
 describe('dispatcher metrics with the SDK', () => {
   it('deliveries by outcome and their duration in seconds', async () => {
     const { meter, collect } = createMetering();
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const handler = createHandler(testOptions({ store }));
     const patch = (status: string) =>
       handler(new Request(`http://localhost/accounts/${A}/invoices/${INVOICE_ID}`, { method: 'PATCH', headers: { ...bearer('all'), 'content-type': 'application/json' }, body: JSON.stringify({ status }) }));
@@ -119,7 +119,7 @@ describe('dispatcher metrics with the SDK', () => {
   it('observable gauges of pending effects and the oldest pending age, read from the store', async () => {
     const { meter, collect } = createMetering();
     const stats = { pending: 3, oldestPendingAgeMs: 1500 as number | null };
-    const store = Object.assign(createMemoryStore(seed()), { outboxStats: async () => stats });
+    const store = Object.assign(createMemoryStore({ seed: seed() }), { outboxStats: async () => stats });
     createEffectDispatcher({ store, meter, deliver: () => undefined });
     const first = await collect();
     expect(first.get('payments_kit.effects.pending')?.descriptor.unit).toBe('{effect}');

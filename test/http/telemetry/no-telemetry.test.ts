@@ -11,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('without a tracer and a meter nothing of telemetry runs', () => {
   it('the resolved options hold no telemetry, the host store itself and the host onResponse itself', () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const onResponse = () => undefined;
     const resolved = resolveOptions({ store, onResponse }, new Set());
     expect(resolved.telemetry).toBeUndefined();

@@ -26,7 +26,7 @@ async function finalize(store: Store, header: string, requestId = 'req-finalize'
 
 describe('the trace across the outbox', () => {
   it("a delivery is a span in the writing request's trace, child of its commit, with effect ID, type, attempt and outcome", async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     const client = traceparent();
     await finalize(store, client.header);
     let calls = 0;
@@ -93,7 +93,7 @@ describe('the trace across the outbox', () => {
   });
 
   it('an effect written without a tracer is delivered in a trace of its own; a damaged stored context is ignored', async () => {
-    const store = createMemoryStore(seed());
+    const store = createMemoryStore({ seed: seed() });
     await createHandler(testOptions({ store }))(
       new Request(`http://localhost/accounts/${A}/invoices/${INVOICE_ID}`, {
         method: 'PATCH',

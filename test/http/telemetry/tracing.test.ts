@@ -140,7 +140,7 @@ describe('tracing the handler with the OpenTelemetry SDK', () => {
   });
 
   it('4xx leave the status unset; 5xx set Error with error.type', async () => {
-    const failing = createMemoryStore(seed());
+    const failing = createMemoryStore({ seed: seed() });
     failing.getSchedule = () => Promise.reject(new Error(`database down for ${SECRET_TOKEN} ${BODY_TEXT}`));
     const handler = handlerWith({ store: failing });
     expect((await handler(new Request(`http://localhost${OPERATIONS[0].path}`))).status).toBe(401);
@@ -175,7 +175,7 @@ describe('tracing the handler with the OpenTelemetry SDK', () => {
 
   it('no span, attribute or event ever holds the Authorization value, the token, a body text or an error message', async () => {
     const failingProvider = { createSession: () => Promise.reject(new Error(`provider refused ${SECRET_TOKEN} for ${DISPLAY_NAME}`)) };
-    const failingStore = createMemoryStore(seed());
+    const failingStore = createMemoryStore({ seed: seed() });
     failingStore.addEvidence = () => Promise.reject(new TypeError(`cannot store ${BODY_TEXT}`));
     for (const overrides of [{}, { walletProvider: failingProvider, store: failingStore }] as const) {
       const handler = handlerWith(overrides);
