@@ -32,11 +32,8 @@ const all = { ...bearer('all'), ...json };
 const invoice = `/accounts/${A}/invoices/${INVOICE_ID}`;
 const schedule = `/accounts/${A}/schedules/${SCHEDULE_ID}`;
 
-/** The memory store of testOptions with `getSchedule` replaced (a failing store). */
-const storeWith = (getSchedule: Store['getSchedule']) => (): Partial<HandlerOptions> => {
-  const { forRequest: _own, ...store } = testOptions().store;
-  return { store: { ...store, getSchedule } };
-};
+/** The memory store of testOptions with `getSchedule` replaced (a failing store; a wrapper is never bypassed). */
+const storeWith = (getSchedule: Store['getSchedule']) => (): Partial<HandlerOptions> => ({ store: { ...testOptions().store, getSchedule } });
 
 const ROWS: readonly Row[] = [
   { name: 'get a schedule', operation: 'getSchedule', status: 200, method: 'GET', path: schedule, headers: bearer('all') },
