@@ -37,7 +37,7 @@ const handler = createHandler({
   store: createMemoryStore({ seed: { accounts: { a1: { adjustments: [adjustment] } } } }),
   auth: createStaticAuth({ t: { scopes: ['/accounts/a1/wallets.read', '/accounts/a1/invoices.write'] } }),
 });
-const client = createClient({ baseUrl: 'http://payments.test', token: 't', fetch: handler });
+const client = createClient({ baseUrl: 'https://payments.test', token: 't', fetch: handler });
 const got = await client.getAdjustment({ accountID: 'a1', adjustmentID: 'adj-1' });
 assert.deepEqual([got.ok, got.status, got.ok && got.data.amount.valueDecimal], [true, 200, '-5.25']);
 const local = await client.updateInvoice({ accountID: 'a1', invoiceID: 'i1' }, { status: 'bogus' });
