@@ -22,6 +22,22 @@ const TZ_SENSITIVE = [
   'test/http/schedule-time-zone.test.ts',
 ];
 
+/**
+ * Suites that need a real server, a browser or whole processes, and spend their time waiting on
+ * them: `npm test` leaves them to `npm run test:services` (CI runs both), which keeps the
+ * Node-only suite within its budget.
+ */
+const SERVICE_SUITES = [
+  'test/browser/**/*.test.ts',
+  'test/client/prism.test.ts',
+  'test/relay/amqp.test.ts',
+  'test/relay/nats.test.ts',
+  'test/http/rate-limit-shared.test.ts',
+  'test/postgres/scale-out.test.ts',
+  'test/postgres/start-script.test.ts',
+  'test/package/cli-outbox.test.ts',
+];
+
 /** Zones besides UTC: behind it with DST (America/Los_Angeles), and ahead by a half hour without DST (Asia/Kolkata). */
 const TZ_ZONES = ['America/Los_Angeles', 'Asia/Kolkata'];
 
@@ -36,8 +52,20 @@ export default defineConfig({
           name: 'all',
           include: ['test/**/*.test.ts'],
           // Load, leak and long fuzz suites: `npm run test:hostile` runs them one file at a time.
-          exclude: ['test/hostile/**', 'test/faults/**', 'test/topology/**', 'node_modules/**'],
+          exclude: ['test/hostile/**', 'test/faults/**', 'test/topology/**', ...SERVICE_SUITES, 'node_modules/**'],
           testTimeout: 20_000,
+          setupFiles: ['test/setup.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        // Suites that drive a real server, browser or process from start to end (Chromium,
+        // RabbitMQ, NATS, Redis, Prism, PostgreSQL processes); `npm run test:services` after a
+        // build, as .ci/run does. Locally each skips without its server.
+        test: {
+          name: 'services',
+          include: SERVICE_SUITES,
+          testTimeout: 60_000,
           setupFiles: ['test/setup.ts'],
           env: { TZ: 'UTC' },
         },
