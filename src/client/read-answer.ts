@@ -1,4 +1,5 @@
 import type { OperationRoute } from '../operations/index.js';
+import { isJsonObject } from '../schemas/index.js';
 import type { AnswerCheck } from './answer-check.js';
 import { rateLimitOf } from './rate-limit.js';
 import type { AnyResult } from './result.js';
@@ -14,7 +15,6 @@ export type BodyShapes = {
 /** Who sent the request: the request id and key the call used, and how many attempts it took. */
 export type Sent = { readonly requestId: string; readonly idempotencyKey?: string; readonly attempts: number };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads an answer into the operation's typed result: the success resource (checked by `check`
@@ -55,9 +55,9 @@ export function readAnswer(route: OperationRoute, response: Response, text: stri
   if (text !== undefined && !route.statuses.includes(status)) problem = `status ${status} is not listed for ${route.id}`;
   const success = status < 300;
   if (problem === undefined) {
-    if (success) problem = shapes.text ? (typeof body === 'string' ? undefined : 'the body is not a JSON string') : isObject(body) ? check?.(body) : 'the body is not an object';
-    else if (status === 422 && shapes.fields) problem = isObject(body) ? undefined : 'the body is not an object';
-    else problem = isObject(body) && typeof body.error === 'string' ? undefined : 'the body is not { error: string }';
+    if (success) problem = shapes.text ? (typeof body === 'string' ? undefined : 'the body is not a JSON string') : isJsonObject(body) ? check?.(body) : 'the body is not an object';
+    else if (status === 422 && shapes.fields) problem = isJsonObject(body) ? undefined : 'the body is not an object';
+    else problem = isJsonObject(body) && typeof body.error === 'string' ? undefined : 'the body is not { error: string }';
   }
   if (problem !== undefined) return { ...answered, ok: false, kind: 'unexpected', status, body, problem };
   return success

@@ -1,7 +1,7 @@
 import { addDecimal, compareDecimal } from '../../amount/index.js';
 import { invoiceTotals } from '../../invoice/index.js';
 import { CREATE_WALLET_SESSION, GET_ADJUSTMENT, GET_SCHEDULE, UPDATE_INVOICE, UPLOAD_EVIDENCE_TEXT } from '../../operations/index.js';
-import { AdjustmentSchema, EvidenceTextSchema, InvoiceSchema, ScheduleSchema } from '../../schemas/index.js';
+import { AdjustmentSchema, EvidenceTextSchema, InvoiceSchema, ScheduleSchema, isJsonObject } from '../../schemas/index.js';
 import type { RunContext } from './context.js';
 import type { Exchange } from './wire.js';
 
@@ -49,7 +49,7 @@ export function checkAnswers(context: RunContext, exchanges: readonly Exchange[]
     const needsErrorBody = response.status === 400 || response.status === 409 || (response.status === 422 && exchange.operation === 'createWalletSession');
     if (needsErrorBody) {
       const body = response.body as { error?: unknown } | undefined;
-      const keys = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
+      const keys = isJsonObject(body) ? Object.keys(body) : [];
       if (typeof body?.error === 'string' && keys.length === 1) verdicts.pass('error-body');
       else fail('error-body', `a ${response.status} of ${exchange.operation} has the body { error: string }; got ${JSON.stringify(response.body)?.slice(0, 200)}`, exchange);
     }
