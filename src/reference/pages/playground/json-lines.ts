@@ -1,3 +1,5 @@
+import { isJsonObject } from '../../../schemas/index.js';
+
 /** A path into a JSON value: object keys and array indexes. */
 export type JsonPath = readonly (string | number)[];
 
@@ -5,10 +7,6 @@ export type JsonPath = readonly (string | number)[];
 export type JsonLine = { readonly text: string; readonly path: JsonPath; readonly closes: boolean };
 
 const INDENT = '  ';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * `value` printed as `JSON.stringify(value, null, 2)` prints it, one entry per line, each
@@ -26,7 +24,7 @@ export function jsonLines(value: unknown): JsonLine[] {
     const indent = INDENT.repeat(depth);
     const entries: [string | number, unknown][] | undefined = Array.isArray(node)
       ? node.map((item, i) => [i, item])
-      : isPlainObject(node)
+      : isJsonObject(node)
         ? Object.entries(node)
         : undefined;
     if (entries === undefined || entries.length === 0) {
