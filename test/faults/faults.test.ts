@@ -15,6 +15,7 @@ import {
   SCHEMA,
   committed,
   createFaultPool,
+  drained,
   freshStore,
   handlerOn,
   invoiceOf,
@@ -66,16 +67,6 @@ async function checkInvariants(admin: pg.Pool, operations: readonly Operation[],
   for (const effect of effects) {
     expect(effect.delivered, `effect ${effect.effect_id} delivered`).toBe(true);
     expect(delivered).toContain(effect.effect_id);
-  }
-}
-
-/** Waits until every effect row is delivered (the dispatcher runs on its own). */
-async function drained(admin: pg.Pool, within = 15_000): Promise<void> {
-  const until = Date.now() + within;
-  while (Date.now() < until) {
-    const { rows } = await admin.query(`SELECT count(*)::int AS pending FROM ${SCHEMA}.effects WHERE delivered_at IS NULL`).catch(() => ({ rows: [{ pending: -1 }] }));
-    if (rows[0]?.pending === 0) return;
-    await pause(100);
   }
 }
 

@@ -50,29 +50,33 @@ export type Seen = {
   readonly outcome: string | null;
 };
 
+/** What a client saw in `response`, with its body read whole (parsed as JSON when it is JSON). */
+export async function readSeen(response: Response): Promise<Seen & { json: unknown }> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return {
+    status: response.status,
+    requestId: response.headers.get('x-request-id'),
+    retryAfter: response.headers.get('retry-after'),
+    replayed: response.headers.get('idempotent-replayed') === 'true',
+    at: Date.now(),
+    outcome: response.headers.get('x-outcome'),
+    json,
+  };
+}
+
 /** The handler under test: fetch in process (no sockets), every answer read whole. */
 export function handlerOn(store: Store, overrides: Partial<HandlerOptions> = {}) {
   const handler = createHandler({ store, auth: createStaticAuth(TOKENS), ...overrides });
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Seen & { json: unknown }> => {
     const init: RequestInit = { method, headers: { authorization: 'Bearer all', 'content-type': 'application/json', ...headers } };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await handler(new Request(`http://faults.test${path}`, init));
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return {
-      status: response.status,
-      requestId: response.headers.get('x-request-id'),
-      retryAfter: response.headers.get('retry-after'),
-      replayed: response.headers.get('idempotent-replayed') === 'true',
-      at: Date.now(),
-      outcome: response.headers.get('x-outcome'),
-      json,
-    };
+    return readSeen(await handler(new Request(`http://faults.test${path}`, init)));
   };
 }
 
@@ -137,4 +141,14 @@ export async function committed(pool: pg.Pool) {
     invoices: new Map(invoices.rows.map((row) => [row.invoice_id as string, row as { version: number; description: string; status: string }])),
     effects: effects.rows as { effect_id: string; delivered: boolean; invoice_id: string }[],
   };
+}
+
+/** Waits until every effect row of the schema is delivered (the dispatchers run on their own), or `within` ms passed. */
+export async function drained(admin: pg.Pool, within = 15_000, everyMs = 100): Promise<void> {
+  const until = Date.now() + within;
+  while (Date.now() < until) {
+    const { rows } = await admin.query(`SELECT count(*)::int AS pending FROM ${SCHEMA}.effects WHERE delivered_at IS NULL`).catch(() => ({ rows: [{ pending: -1 }] }));
+    if (rows[0]?.pending === 0) return;
+    await pause(everyMs);
+  }
 }

@@ -11,21 +11,11 @@
 // (docs/storage.md "Surviving a failover" states the figures).
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Cluster, asOwner, findPostgresBin, startCluster } from '../faults/cluster.js';
-import { SCHEMA, createFaultPool, freshStore, invoiceOf, pause, runClients } from '../faults/harness.js';
-import { type Bouncer, findPgBouncer, startBouncer } from './pgbouncer.js';
-import {
-  type HandlerProcess,
-  type Timed,
-  checkAnswersAgainstDatabase,
-  describeWithTools,
-  drained,
-  httpCall,
-  startHandlerProcess,
-  stopHandlerProcess,
-} from './topology.js';
+import { expect, it } from 'vitest';
+import { asOwner, findPostgresBin, startCluster } from '../faults/cluster.js';
+import { SCHEMA, createFaultPool, drained, invoiceOf, pause } from '../faults/harness.js';
+import { findPgBouncer } from './pgbouncer.js';
+import { checkAnswersAgainstDatabase, describeWithTools, startWriters, useTopology } from './topology.js';
 
 const WRITERS = 15;
 const KEYS_FREE_WITHIN_MS = 10_000;
@@ -39,46 +29,35 @@ const bouncerBin = await findPgBouncer();
 const missing = bin === undefined ? 'initdb/pg_ctl/pg_basebackup not found' : bouncerBin === undefined ? 'pgbouncer not found (Debian: apt-get install pgbouncer)' : undefined;
 
 describeWithTools(`failover: a ${ASYNC ? 'n asynchronous' : ' synchronous'} hot standby promoted under load, PgBouncer moved to it`, missing, () => {
-  let primary: Cluster;
-  let standby: Cluster;
-  let primaryAdmin: pg.Pool;
-  let bouncer: Bouncer;
-  let handlers: HandlerProcess[] = [];
-  beforeAll(async () => {
-    const replication = ['wal_level=replica', 'max_wal_senders=5', 'hot_standby=on'];
-    primary = await startCluster(bin ?? '', { durableCommit: true, settings: [...replication, ...(ASYNC ? [] : [`synchronous_standby_names=${STANDBY_NAME}`])] });
-    standby = await startCluster(bin ?? '', {
-      durableCommit: true,
-      settings: [...replication, `cluster_name=${STANDBY_NAME}`],
-      // -R: standby.signal and primary_conninfo; the walreceiver names itself after cluster_name.
-      init: (data) => asOwner(bin ?? '', 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']),
-    });
-    primaryAdmin = createFaultPool(primary.url, 3);
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await primaryAdmin.query(`SELECT sync_state FROM pg_stat_replication WHERE application_name = $1`, [STANDBY_NAME]);
-      if (rows[0]?.sync_state === (ASYNC ? 'async' : 'sync')) break;
-      await pause(100);
-    }
-    await freshStore(primaryAdmin, WRITERS);
-    bouncer = await startBouncer(bouncerBin ?? '', primary.port);
-    handlers = await Promise.all([0, 1, 2].map(() => startHandlerProcess(bouncer.url, primary.url)));
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.all(handlers.map(stopHandlerProcess));
-    await bouncer?.destroy();
-    await primaryAdmin?.end().catch(() => undefined);
-    await primary?.destroy();
-    await standby?.destroy();
-  }, 60_000);
+  const replication = ['wal_level=replica', 'max_wal_senders=5', 'hot_standby=on'];
+  const topology = useTopology(
+    bouncerBin ?? '',
+    WRITERS,
+    async () => {
+      const primary = await startCluster(bin ?? '', { durableCommit: true, settings: [...replication, ...(ASYNC ? [] : [`synchronous_standby_names=${STANDBY_NAME}`])] });
+      const standby = await startCluster(bin ?? '', {
+        durableCommit: true,
+        settings: [...replication, `cluster_name=${STANDBY_NAME}`],
+        // -R: standby.signal and primary_conninfo; the walreceiver names itself after cluster_name.
+        init: (data) => asOwner(bin ?? '', 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']),
+      });
+      return [primary, standby];
+    },
+    async (primaryAdmin) => {
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await primaryAdmin.query(`SELECT sync_state FROM pg_stat_replication WHERE application_name = $1`, [STANDBY_NAME]);
+        if (rows[0]?.sync_state === (ASYNC ? 'async' : 'sync')) break;
+        await pause(100);
+      }
+    },
+  );
 
   it(ASYNC ? 'measures what the promotion of an asynchronous standby loses' : 'loses nothing answered as written, writes nothing twice, delivers every effect, frees cut-off keys within 10 s', async () => {
-    const log: Timed[] = [];
-    const call = httpCall(
-      handlers.map((h) => h.port),
-      log,
-    );
-    let stop = false;
-    const load = runClients(call, WRITERS, () => stop, 60_000);
+    const { clusters, bouncer, handlers } = topology();
+    const [primary, standby] = clusters;
+    if (primary === undefined || standby === undefined) throw new Error('no primary and standby');
+    const writers = startWriters(handlers, WRITERS);
+    const { log } = writers;
     await pause(3_000);
 
     // The primary dies; the standby is promoted; PgBouncer is pointed at it and reloaded.
@@ -88,12 +67,11 @@ describeWithTools(`failover: a ${ASYNC ? 'n asynchronous' : ' synchronous'} hot 
     await bouncer.repoint(standby.port);
     const reloadedAt = Date.now();
     await pause(8_000);
-    stop = true;
-    const operations = await load;
+    const operations = await writers.stop();
 
     const admin = createFaultPool(standby.url, 3);
     try {
-      await drained(admin);
+      await drained(admin, 30_000, 200);
       await pause(500);
       const delivered = handlers.flatMap((h) => h.delivered);
       const { rows } = await admin.query(`SELECT invoice_id, version::int AS version FROM ${SCHEMA}.invoices`);

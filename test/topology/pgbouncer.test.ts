@@ -7,22 +7,11 @@
 // on any of PgBouncer's server connections, no prepared-statement error, writes came back
 // within 5 s of PgBouncer's return, other rows' p99 stayed under 1 s during the lock, and the
 // locked row's writes ended at the request's deadline (5 s) with nothing written.
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findPostgresBin, startCluster, type Cluster } from '../faults/cluster.js';
-import { type Operation, createFaultPool, freshStore, invoiceOf, invoicePath, pause, runClients } from '../faults/harness.js';
-import { type Bouncer, findPgBouncer, settingsLeftOnServers, startBouncer } from './pgbouncer.js';
-import {
-  type HandlerProcess,
-  type Timed,
-  checkAnswersAgainstDatabase,
-  describeWithTools,
-  drained,
-  httpCall,
-  quantile,
-  startHandlerProcess,
-  stopHandlerProcess,
-} from './topology.js';
+import { expect, it } from 'vitest';
+import { findPostgresBin, startCluster } from '../faults/cluster.js';
+import { type Operation, drained, invoiceOf, invoicePath, pause } from '../faults/harness.js';
+import { findPgBouncer, settingsLeftOnServers } from './pgbouncer.js';
+import { checkAnswersAgainstDatabase, describeWithTools, quantile, startWriters, useTopology } from './topology.js';
 
 const WRITERS = 15;
 /** The locked row's invoice: past the writers' own. */
@@ -35,32 +24,14 @@ const bouncerBin = await findPgBouncer();
 const missing = bin === undefined ? 'initdb/pg_ctl not found' : bouncerBin === undefined ? 'pgbouncer not found (Debian: apt-get install pgbouncer)' : undefined;
 
 describeWithTools('topology: three handler processes through PgBouncer (transaction mode); PgBouncer killed, a row locked, PostgreSQL restarted', missing, () => {
-  let cluster: Cluster;
-  let admin: pg.Pool;
-  let bouncer: Bouncer;
-  let handlers: HandlerProcess[] = [];
-  beforeAll(async () => {
-    cluster = await startCluster(bin ?? '');
-    admin = createFaultPool(cluster.url, 3);
-    await freshStore(admin, WRITERS + 1);
-    bouncer = await startBouncer(bouncerBin ?? '', cluster.port);
-    handlers = await Promise.all([0, 1, 2].map(() => startHandlerProcess(bouncer.url, cluster.url)));
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.all(handlers.map(stopHandlerProcess));
-    await bouncer?.destroy();
-    await admin?.end().catch(() => undefined);
-    await cluster?.destroy();
-  }, 60_000);
+  const topology = useTopology(bouncerBin ?? '', WRITERS + 1, async () => [await startCluster(bin ?? '')]);
 
   it('holds every promise of docs/storage.md "Running behind PgBouncer"', async () => {
-    const log: Timed[] = [];
-    const call = httpCall(
-      handlers.map((h) => h.port),
-      log,
-    );
-    let stop = false;
-    const load = runClients(call, WRITERS, () => stop, 60_000);
+    const { clusters, admin, bouncer, handlers } = topology();
+    const cluster = clusters[0];
+    if (cluster === undefined) throw new Error('no cluster');
+    const writers = startWriters(handlers, WRITERS);
+    const { log, call } = writers;
     await pause(1_500);
 
     // 1. PgBouncer killed for 2 s, then started again.
@@ -95,9 +66,8 @@ describeWithTools('topology: three handler processes through PgBouncer (transact
     // 3. PostgreSQL restarted under the load.
     await cluster.restart();
     await pause(3_000);
-    stop = true;
-    const operations = await load;
-    await drained(admin);
+    const operations = await writers.stop();
+    await drained(admin, 30_000, 200);
     await pause(500);
     const delivered = handlers.flatMap((h) => h.delivered);
     const errors = handlers.flatMap((h) => h.errors);

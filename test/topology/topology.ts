@@ -2,9 +2,11 @@
 // PgBouncer and a dispatcher) started as children, a client that spreads its requests over
 // them and records each answer, and the checks every scenario ends with.
 import { type ChildProcess, spawn } from 'node:child_process';
-import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { type Call, type Operation, SCHEMA, type Seen, invoiceOf } from '../faults/harness.js';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cluster } from '../faults/cluster.js';
+import { type Call, type Operation, SCHEMA, createFaultPool, freshStore, invoiceOf, readSeen, runClients } from '../faults/harness.js';
+import { type Bouncer, startBouncer } from './pgbouncer.js';
 
 /** A handler process: its port, every delivery and every reported error it printed. */
 export type HandlerProcess = { readonly port: number; readonly delivered: string[]; readonly errors: string[]; readonly child: ChildProcess };
@@ -62,26 +64,77 @@ export function httpCall(ports: readonly number[], log: Timed[]): Call {
     const started = Date.now();
     const init: RequestInit = { method, headers: { authorization: 'Bearer all', 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(15_000) };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, init);
-    const text = await response.text();
-    const ended = Date.now();
-    const outcome = response.headers.get('x-outcome');
-    log.push({ path, started, ended, status: response.status, outcome });
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    const seen: Seen = {
-      status: response.status,
-      requestId: response.headers.get('x-request-id'),
-      retryAfter: response.headers.get('retry-after'),
-      replayed: response.headers.get('idempotent-replayed') === 'true',
-      at: ended,
-      outcome,
-    };
-    return { ...seen, json };
+    const seen = await readSeen(await fetch(`http://127.0.0.1:${port}${path}`, init));
+    log.push({ path, started, ended: seen.at, status: seen.status, outcome: seen.outcome });
+    return seen;
+  };
+}
+
+/** The handler processes of a topology suite and what they stand on, from its first test on. */
+export type Topology = {
+  /** The clusters `start` made; PgBouncer points at the first. */
+  readonly clusters: readonly Cluster[];
+  /** A small pool straight to the first cluster. */
+  readonly admin: pg.Pool;
+  readonly bouncer: Bouncer;
+  readonly handlers: readonly HandlerProcess[];
+};
+
+/**
+ * For a describe block: `start` makes the clusters (the first is the one written to), `ready`
+ * may wait on it (e.g. for a standby), then a fresh store with `invoices` invoices, a PgBouncer
+ * in front of the first cluster and three handler processes through it; all stopped after the
+ * block. Returns the getter of the running topology.
+ */
+export function useTopology(bouncerBin: string, invoices: number, start: () => Promise<Cluster[]>, ready?: (admin: pg.Pool) => Promise<void>): () => Topology {
+  let topology: Topology | undefined;
+  let clusters: Cluster[] = [];
+  let admin: pg.Pool | undefined;
+  let bouncer: Bouncer | undefined;
+  let handlers: HandlerProcess[] = [];
+  beforeAll(async () => {
+    clusters = await start();
+    const primary = clusters[0];
+    if (primary === undefined) throw new Error('useTopology: start made no cluster');
+    admin = createFaultPool(primary.url, 3);
+    await ready?.(admin);
+    await freshStore(admin, invoices);
+    bouncer = await startBouncer(bouncerBin, primary.port);
+    const url = bouncer.url;
+    handlers = await Promise.all([0, 1, 2].map(() => startHandlerProcess(url, primary.url)));
+    topology = { clusters, admin, bouncer, handlers };
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(handlers.map(stopHandlerProcess));
+    await bouncer?.destroy();
+    await admin?.end().catch(() => undefined);
+    for (const cluster of clusters) await cluster.destroy();
+  }, 60_000);
+  return () => {
+    if (topology === undefined) throw new Error('the topology starts in beforeAll');
+    return topology;
+  };
+}
+
+/**
+ * `writers` clients writing through `handlers` (test/faults/harness.ts runClients, budget 60 s
+ * per operation), every request in `log`; `stop()` ends the load and resolves with its operations.
+ */
+export function startWriters(handlers: readonly HandlerProcess[], writers: number) {
+  const log: Timed[] = [];
+  const call = httpCall(
+    handlers.map((h) => h.port),
+    log,
+  );
+  let stopped = false;
+  const load = runClients(call, writers, () => stopped, 60_000);
+  return {
+    log,
+    call,
+    stop: (): Promise<Operation[]> => {
+      stopped = true;
+      return load;
+    },
   };
 }
 
@@ -90,16 +143,6 @@ export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-}
-
-/** Waits until every effect row of the schema is delivered, or `within` ms passed. */
-export async function drained(admin: pg.Pool, within = 30_000): Promise<void> {
-  const until = Date.now() + within;
-  while (Date.now() < until) {
-    const { rows } = await admin.query(`SELECT count(*)::int AS pending FROM ${SCHEMA}.effects WHERE delivered_at IS NULL`).catch(() => ({ rows: [{ pending: -1 }] }));
-    if (rows[0]?.pending === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /**
