@@ -1,5 +1,23 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** Every test file below `dir`, as a path from the repository's root. */
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+  );
+
+/**
+ * The test files that mock modules, spy on or stub shared objects, or fake the clock: each runs
+ * in a fresh module graph of its own (Vitest's `isolate`), in the projects `all isolated` and
+ * `tz <zone> isolated`. Every other file shares its worker's module graph with the files that
+ * ran there before it (`isolate: false`): each file importing src/, valibot and fast-check anew
+ * cost more CPU than its tests did. Found by reading the files, so a new file that mocks is
+ * isolated without being listed.
+ */
+const ISOLATED = testFiles('test').filter((file) => /\bvi\.(mock|doMock|unmock|resetModules|stubGlobal|stubEnv|spyOn|useFakeTimers)\(/.test(readFileSync(file, 'utf8')));
 
 /**
  * The tests whose results could depend on the process's time zone: the ones that parse, expand,
@@ -47,17 +65,18 @@ export default defineConfig({
     // test files here, which halves the suite's wall time on CI's 2 cores.
     maxWorkers: availableParallelism(),
     projects: [
-      {
+      ...[false, true].map((isolated) => ({
         test: {
-          name: 'all',
-          include: ['test/**/*.test.ts'],
+          name: isolated ? 'all isolated' : 'all',
+          include: isolated ? ISOLATED : ['test/**/*.test.ts'],
           // Load, leak and long fuzz suites: `npm run test:hostile` runs them one file at a time.
-          exclude: ['test/hostile/**', 'test/faults/**', 'test/topology/**', ...SERVICE_SUITES, 'node_modules/**'],
+          exclude: ['test/hostile/**', 'test/faults/**', 'test/topology/**', ...SERVICE_SUITES, ...(isolated ? [] : ISOLATED), 'node_modules/**'],
+          isolate: isolated,
           testTimeout: 20_000,
           setupFiles: ['test/setup.ts'],
           env: { TZ: 'UTC' },
         },
-      },
+      })),
       {
         // Suites that drive a real server, browser or process from start to end (Chromium,
         // RabbitMQ, NATS, Redis, Prism, PostgreSQL processes); `npm run test:services` after a
@@ -105,16 +124,21 @@ export default defineConfig({
       // process as `all` so that their files share the workers. Each test file runs in a child
       // process started with that TZ (pool 'forks'; worker threads share the process's zone),
       // and test/setup-tz.ts fails the file if the zone did not take effect.
-      ...TZ_ZONES.map((zone) => ({
-        test: {
-          name: `tz ${zone}`,
-          include: TZ_SENSITIVE,
-          testTimeout: 20_000,
-          pool: 'forks' as const,
-          env: { TZ: zone },
-          setupFiles: ['test/setup-tz.ts', 'test/setup.ts'],
-        },
-      })),
+      ...TZ_ZONES.flatMap((zone) =>
+        [false, true].map((isolated) => ({
+          test: {
+            name: isolated ? `tz ${zone} isolated` : `tz ${zone}`,
+            include: TZ_SENSITIVE,
+            // The files that mock in `tz <zone> isolated`; the others, sharing modules, in `tz <zone>`.
+            exclude: isolated ? testFiles('test').filter((file) => !ISOLATED.includes(file)) : ISOLATED,
+            isolate: isolated,
+            testTimeout: 20_000,
+            pool: 'forks' as const,
+            env: { TZ: zone },
+            setupFiles: ['test/setup-tz.ts', 'test/setup.ts'],
+          },
+        })),
+      ),
     ],
   },
 });
