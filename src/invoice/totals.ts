@@ -129,8 +129,9 @@ function fusedTotals(lineItems: LineItems, taxAmount: AmountDecimal | undefined,
     total = aligned.n;
     totalPlaces = aligned.places;
   }
-  const subtotalAmount = { currency, valueDecimal: formatSmall(subtotal === 0 ? 0 : subtotal, places) };
-  const totalAmount = { currency, valueDecimal: formatSmall(total === 0 ? 0 : total, totalPlaces) };
+  // Both sums start from +0, so neither is ever -0 (and formatSmall shows -0 as 0 anyway).
+  const subtotalAmount = { currency, valueDecimal: formatSmall(subtotal, places) };
+  const totalAmount = { currency, valueDecimal: formatSmall(total, totalPlaces) };
   return { subtotalAmount, taxAmount: taxAmount ?? zeroDecimal(currency), totalAmount };
 }
 

@@ -33,6 +33,7 @@ const wideModule = await import('../../src/amount/wide.js');
 const { addDecimal, allocateDecimal, distributeDecimal, multiplyDecimal, subtractDecimal, sumDecimal } = await import('../../src/amount/index.js');
 const { sumDecimalFlushing } = await import('../../src/amount/arithmetic.js');
 const { lineTotal, scanLineTotal } = await import('../../src/amount/line-total.js');
+const { smallRatios } = await import('../../src/amount/allocate.js');
 type Rate = import('../../src/amount/index.js').Rate;
 
 const usd = (valueDecimal: string) => ({ currency: 'USD', valueDecimal });
@@ -142,6 +143,10 @@ describe('allocateDecimal and distributeDecimal: small amounts by small ratios n
     ['a string then a number', '1', ['1', 2], ['0.33', '0.67']],
     ['a number then a string', '1', [1, '2'], ['0.33', '0.67']],
     ['a zero string', '1', ['0', 1], ['0.00', '1.00']],
+    ['a zero number', '1', [1, 0, 2], ['0.33', '0.00', '0.67']],
+    ['a zero number after a string', '1', ['1', 0, 2], ['0.33', '0.00', '0.67']],
+    ['amount x ratio total exactly 2^52 units (the bound of the small split)', '22517998136852.48', [1, 1], ['11258999068426.24', '11258999068426.24']],
+    ['zero by ratios whose total passes 2^52', '0', [2 ** 52, 2 ** 52], ['0.00', '0.00']],
     ['an amount with more places than the unit', '1000.000', [1, 3], ['250.00', '750.00']],
     ['zero', '0', [1, 1], ['0.00', '0.00']],
   ])('%s', (_, amount, ratios, want) => {
@@ -159,6 +164,20 @@ describe('allocateDecimal and distributeDecimal: small amounts by small ratios n
     expect(values(distributeDecimal(usd('100'), 3))).toEqual(['33.34', '33.33', '33.33']);
     expect(values(distributeDecimal(usd('-0.05'), 3))).toEqual(['-0.02', '-0.02', '-0.01']);
     expect(exactCalls()).toBe(0);
+  });
+
+  it('one unit past the bound of the small split, the exact path answers', () => {
+    expect(values(allocateDecimal(usd('22517998136852.49'), [1, 1]))).toEqual(['11258999068426.25', '11258999068426.24']);
+    expect(exactCalls()).toBeGreaterThan(0);
+  });
+
+  it('a list of safe-integer numbers is read as it is, without a copy; strings are put on one scale', () => {
+    for (const list of [[1], [50, 50], [1, 0, 2], [0], [9_007_199_254_740_991, 1]]) expect(smallRatios(list)).toBe(list);
+    expect(smallRatios(['1', 0, '0.25'])).toEqual([100, 0, 25]);
+    expect(smallRatios([2, '0.5'])).toEqual([20, 5]);
+    expect(smallRatios([1, -1])).toBeUndefined();
+    expect(smallRatios([1, 1n])).toBeUndefined();
+    expect(smallRatios(['1', -1])).toBeUndefined();
   });
 
   it('a ratio past the safe integers is read by the exact path', () => {

@@ -24,7 +24,7 @@ import {
   type AmountDecimal,
   type Rate,
 } from '../../src/amount/index.js';
-import { leftoverPositions } from '../../src/amount/largest-remainder.js';
+import { byLargestRemainder, leftoverPositions } from '../../src/amount/largest-remainder.js';
 import { scanLineTotal } from '../../src/amount/line-total.js';
 import { expectRules, splitBy } from './allocation-rules.js';
 import { formatAt, unitsAt } from './exact.js';
@@ -101,6 +101,23 @@ describe('the leftover rule past 16 parts and on the exact path', () => {
     expect(leftoverPositions([3, 0, 7, 7, 1], 3)).toEqual([2, 3, 0]);
     expect(leftoverPositions([2n, 9n, 2n, 2n], 2)).toEqual([1, 0]);
     expect(leftoverPositions([1, 2], 0)).toEqual([]);
+  });
+
+  it('a count at or above the non-zero remainders gives each of their positions, in order, and never a zero one', () => {
+    expect(leftoverPositions([1, 0, 2], 5)).toEqual([0, 2]);
+    expect(leftoverPositions([1n, 0n, 2n], 2)).toEqual([0, 2]);
+    expect(leftoverPositions([0, 0], 1)).toEqual([]);
+    expect(leftoverPositions([], 0)).toEqual([]);
+  });
+
+  it('the order is a total order whichever position comes first: larger remainder first, then the earlier position', () => {
+    const compare = byLargestRemainder([5, 7, 5, 3n]);
+    const sign = (a: number, b: number) => Math.sign(compare(a, b));
+    expect([sign(1, 0), sign(0, 1)]).toEqual([-1, 1]); // 7 before 5, either way round
+    expect([sign(0, 3), sign(3, 0)]).toEqual([-1, 1]); // 5 before 3n
+    expect([sign(0, 2), sign(2, 0)]).toEqual([-1, 1]); // equal: the earlier first
+    expect(sign(2, 2)).toBe(0);
+    expect([0, 1, 2, 3].sort(byLargestRemainder([5, 7, 5, 3]))).toEqual([1, 0, 2, 3]);
   });
 
   it('property: the positions of the count largest remainders, ties to the earlier, over lists long enough to be merge-sorted', () => {

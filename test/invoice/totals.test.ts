@@ -167,6 +167,14 @@ describe('invoiceTotals', () => {
     expect(new D(bare.totalAmount.valueDecimal).isZero()).toBe(true);
   });
 
+  it('never shows a negative zero: zero prices written "-0", negative items that cancel, a "-0" tax', () => {
+    const item = (basePrice: string, quantity = 1): LineItem => ({ name: 'A', quantity, basePrice: usd(basePrice) });
+    const totals = invoiceTotals({ items: [item('-0.00'), item('-0', 3)] }, usd('-0.00'));
+    expect([totals.subtotalAmount.valueDecimal, totals.totalAmount.valueDecimal]).toEqual(['0.00', '0.00']);
+    const cancelled = invoiceTotals({ items: [item('-1.50'), item('1.50')] }, usd('-0'));
+    expect([cancelled.subtotalAmount.valueDecimal, cancelled.totalAmount.valueDecimal]).toEqual(['0.00', '0.00']);
+  });
+
   it('shows as many decimal places as the longest amount that went in, and nothing is rounded', () => {
     const totals = invoiceTotals(
       {

@@ -77,8 +77,9 @@ describe('parseVersion', () => {
     ['Dev', 'capitalized dev'],
     ['dev ', 'dev with a space'],
     ['', 'empty'],
-  ])('refuses %j (%s) with a message saying the format', (s) => {
+  ])('refuses %j (%s) with a message saying the format; isVersion says no', (s) => {
     expect(parseVersion(s)).toStrictEqual({ ok: false, error: VERSION_MESSAGE });
+    expect(isVersion(s)).toBe(false);
   });
 
   it('the message names the format and an example', () => {
@@ -88,8 +89,9 @@ describe('parseVersion', () => {
   });
 
   it('refuses a non-string without throwing', () => {
-    for (const value of [undefined, null, 2024, {}, ['dev']]) {
+    for (const value of [undefined, null, 2024, {}, ['dev'], ['v2024.01.00']]) {
       expect(parseVersion(value as unknown as string)).toStrictEqual({ ok: false, error: VERSION_MESSAGE });
+      expect(isVersion(value as unknown as string)).toBe(false);
     }
   });
 
