@@ -21,7 +21,9 @@ function viewFor(horizon: ScheduleHorizon): ScheduleView {
 function scheduleReply(context: SpecifiedContext, schedule: Schedule | undefined): PlainReply {
   if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
   const { now, scheduleHorizon, scheduleTimeZone } = context.options;
-  const timeZone = scheduleZoneFor(scheduleTimeZone, schedule, { accountID: context.accountID, requestId: context.requestId });
+  // A fixed zone (the usual option) needs no context object.
+  const timeZone =
+    typeof scheduleTimeZone === 'string' ? scheduleTimeZone : scheduleZoneFor(scheduleTimeZone, schedule, { accountID: context.accountID, requestId: context.requestId });
   return { status: 200, body: viewFor(scheduleHorizon).body(schedule, now(), timeZone) };
 }
 
