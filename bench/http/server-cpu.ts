@@ -1,9 +1,10 @@
 // CPU time per request of whole server processes (node:http included), GET schedule under wrk:
 // the servers of bench/http/servers.ts (built package), one at a time on CPU 1, wrk on CPU 0,
-// rounds alternating between the kinds. The server's CPU time comes from /proc/<pid>/schedstat
-// (nanoseconds on the CPU), divided by the requests wrk completed: a figure a busy machine
-// disturbs far less than requests per second (contention slows each request, but a neighbour's
-// work is not counted), so before/after and ours/bare compare within a few per cent.
+// rounds alternating between the kinds. The server's CPU time comes from /proc/<pid>/task/*/schedstat
+// (nanoseconds on a CPU), divided by the requests wrk completed. A neighbour's work is not counted,
+// but contention still slows each request (caches, the kernel's share of loopback): on a loaded
+// machine (load 27) the rounds spread by +-30%, so only medians of interleaved rounds compare, and
+// the instruction counts of bench/http/listener-cpu.ts under callgrind are the robust figure.
 //   npm run build && npx tsx bench/http/server-cpu.ts ours bare-schedule fastify-fixed
 //   BENCH_BASELINE_DIST=<dist of another tree> npx tsx bench/http/server-cpu.ts ours   (adds "ours@baseline")
 //   BENCH_ROUNDS=7 BENCH_DURATION=3 npx tsx bench/http/server-cpu.ts ...
