@@ -7,6 +7,7 @@
 //   npx esbuild bench/http/listener-cpu.ts --bundle --platform=node --format=esm \
 //     --packages=external --outfile=node_modules/.cache/listener-cpu.mjs
 //   node node_modules/.cache/listener-cpu.mjs schedule     (or: adjustment)
+//   valgrind --tool=callgrind --smc-check=all node node_modules/.cache/listener-cpu.mjs schedule 20000   (and 120000: see below)
 import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
 import { toNodeListener } from '../../src/node/index.js';
 import { BENCH_HEADERS, DEMO_IDS, DEMO_SEED, DEMO_TOKENS } from './fixtures.js';
@@ -56,7 +57,16 @@ async function batch(url: string, n: number): Promise<number> {
 
 const which = (process.argv[2] ?? 'schedule') as keyof typeof PATHS;
 const url = PATHS[which];
-if (url === undefined) throw new Error(`usage: listener-cpu.mjs ${Object.keys(PATHS).join('|')}`);
+if (url === undefined) throw new Error(`usage: listener-cpu.mjs ${Object.keys(PATHS).join('|')} [requests]`);
+// With a count: that many requests after the same warm-up, and no timing. Under
+// `valgrind --tool=callgrind` two counts give instructions per request (their difference over
+// the difference of counts), which a busy machine does not disturb at all.
+const count = Number(process.argv[3] ?? 0);
+if (count > 0) {
+  await batch(url, 30_000);
+  await batch(url, count);
+  process.exit(0);
+}
 for (let i = 0; i < 3; i++) await batch(url, 50_000);
 const runs: number[] = [];
 for (let i = 0; i < 7; i++) runs.push(await batch(url, 100_000));

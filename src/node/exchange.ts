@@ -5,7 +5,7 @@ import type { FrameworkRequest } from './framework-request.js';
 import { badAuthority } from './request-authority.js';
 import { pathOfTarget } from './request-target.js';
 import { readNodeBody } from './request-body.js';
-import { asksForUpgrade, hasUnreadBody, headerOf } from './request-headers.js';
+import { headerOf, unreadBodyOrUpgrade } from './request-headers.js';
 import { toRequest } from './to-request.js';
 
 /**
@@ -54,7 +54,7 @@ export class NodeExchange implements Exchange {
    * or a request that asked to switch protocols.
    */
   closesConnection(): boolean {
-    return this.#closeConnection || hasUnreadBody(this.#req) || asksForUpgrade(this.#req);
+    return this.#closeConnection || unreadBodyOrUpgrade(this.#req);
   }
 
   get signal(): AbortSignal {

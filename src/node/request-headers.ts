@@ -48,6 +48,33 @@ export function hasUnreadBody(req: IncomingMessage): boolean {
 }
 
 /**
+ * {@link hasUnreadBody} or {@link asksForUpgrade}, in one walk of `rawHeaders` (what every
+ * answer asks, so the names are told apart by their length first).
+ *
+ * @example
+ * if (unreadBodyOrUpgrade(req)) headers.connection = 'close';
+ */
+export function unreadBodyOrUpgrade(req: IncomingMessage): boolean {
+  const raw = req.rawHeaders;
+  if (!Array.isArray(raw)) return hasUnreadBody(req) || asksForUpgrade(req);
+  const bodyDone = req.complete || req.readableEnded;
+  let length: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i] ?? '';
+    const size = key.length;
+    if (size === 7) {
+      if (key === 'upgrade' || key.toLowerCase() === 'upgrade') return true;
+    } else if (!bodyDone && size === 17) {
+      if (key === 'transfer-encoding' || key.toLowerCase() === 'transfer-encoding') return true;
+    } else if (!bodyDone && size === 14 && length === undefined && (key === 'content-length' || key.toLowerCase() === 'content-length')) {
+      // The first line wins, as in `headerOf`.
+      length = raw[i + 1] ?? '';
+    }
+  }
+  return length !== undefined && length.trim() !== '0';
+}
+
+/**
  * True when the request asks to switch protocols (`Upgrade`, e.g. websocket or h2c). No
  * protocol switch is served, and Node's parser stops at such a request: bytes pipelined
  * behind it in the same packet are dropped unanswered. Closing after the answer tells the

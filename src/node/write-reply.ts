@@ -6,6 +6,19 @@ import { writeResponse } from './write-response.js';
 
 const byteLengthOf = (body: string | Uint8Array): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
 
+/** The last text body written and its `content-length`: a cached answer (GET schedule) is the same string each time. */
+let lastBody: string | Uint8Array | undefined;
+let lastLength = '0';
+
+/** The `content-length` value of `body`, counted once for a body sent again. */
+function lengthOf(body: string | Uint8Array): string {
+  if (body !== lastBody) {
+    lastLength = String(byteLengthOf(body));
+    lastBody = typeof body === 'string' ? body : undefined;
+  }
+  return lastLength;
+}
+
 /**
  * Writes the pipeline's reply with its request id; a reply that carries a `Response`
  * (a host-registered operation) is streamed, every other reply is written in one go.
@@ -25,7 +38,7 @@ export function writeReply(res: ServerResponse, requestId: string, reply: Reply,
     const flat =
       body === undefined
         ? [REQUEST_ID_HEADER, requestId, 'content-length', '0']
-        : [REQUEST_ID_HEADER, requestId, 'content-type', 'application/json', 'content-length', String(byteLengthOf(body))];
+        : [REQUEST_ID_HEADER, requestId, 'content-type', 'application/json', 'content-length', lengthOf(body)];
     if (closeConnection) flat.push('connection', 'close');
     res.writeHead(reply.status, flat);
     res.end(body);

@@ -92,10 +92,10 @@ const isKept = (status: number): boolean => status >= 200 && status < 300;
  */
 export function performIdempotent<C extends IdempotentContext>(
   context: C,
-  operation: (context: C) => Promise<PlainReply>,
+  operation: (context: C) => PlainReply | Promise<PlainReply>,
   operationId: string,
   settings: IdempotencySettings,
-): Promise<PlainReply> {
+): PlainReply | Promise<PlainReply> {
   const key = context.exchange.header(IDEMPOTENCY_KEY_HEADER);
   if (key === undefined) return operation(context);
   if (!isValidIdempotencyKey(key)) return Promise.resolve(errorReply(400, IDEMPOTENCY_MESSAGES.invalidKey));
@@ -104,7 +104,7 @@ export function performIdempotent<C extends IdempotentContext>(
 
 async function runWithKey<C extends IdempotentContext>(
   context: C,
-  operation: (context: C) => Promise<PlainReply>,
+  operation: (context: C) => PlainReply | Promise<PlainReply>,
   operationId: string,
   settings: IdempotencySettings,
   key: string,

@@ -3,6 +3,7 @@ import type { IdempotencyTicket } from '../idempotency/ticket.js';
 import type { RequestLimits } from '../../limits/index.js';
 import type { ErrorReporter, WalletProvider } from '../core/ports.js';
 import type { Store } from '../store/port.js';
+import type { SettledReads } from '../store/settled-reads.js';
 import type { ScheduleHorizon } from './schedule-view.js';
 import type { ScheduleTimeZone } from './schedule-time-zone.js';
 
@@ -39,12 +40,18 @@ export type SpecifiedContext = {
    * call instead and serves what runs after the answer is decided (idempotency bookkeeping).
    */
   readonly store: Store;
+  /**
+   * Set when `store` is the memory store itself (untraced): its reads answered at once, the
+   * same values its promises resolve to. A read operation then answers without a promise, in
+   * the same turn as the request (docs/architecture.md, "The path of a GET").
+   */
+  readonly reads?: SettledReads | undefined;
   /** Present when the request runs under an `Idempotency-Key`: a write stores its answer with it. */
   readonly idempotency?: IdempotencyTicket;
 };
 
-/** One of the five specified operations (spec 4.1-4.5). */
-export type SpecifiedOperation = (context: SpecifiedContext) => Promise<PlainReply>;
+/** One of the five specified operations (spec 4.1-4.5): a reply, or a promise of one when it waits for the store. */
+export type SpecifiedOperation = (context: SpecifiedContext) => PlainReply | Promise<PlainReply>;
 
 /**
  * A path parameter the route guarantees.

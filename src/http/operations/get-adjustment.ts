@@ -2,6 +2,7 @@ import type { Adjustment } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply } from '../core/reply.js';
 import { param } from './context.js';
+import type { PlainReply } from '../core/exchange.js';
 import { GET_ADJUSTMENT } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 
@@ -19,12 +20,20 @@ function bodyOf(adjustment: Adjustment): string {
   return body;
 }
 
+const adjustmentReply = (adjustment: Adjustment | undefined): PlainReply =>
+  adjustment === undefined ? errorReply(404, HTTP_MESSAGES.adjustmentNotFound) : { status: 200, body: bodyOf(adjustment) };
+
 /** GET /accounts/{accountID}/adjustments/{adjustmentID} (spec 4.5): 200 with the adjustment, or 404. */
 export const getAdjustment = /* @__PURE__ */ declareOperation({
   ...GET_ADJUSTMENT,
   docs: { summary: 'Get a wallet adjustment', description: 'One adjustment of a wallet.', success: 'Adjustment' },
-  run: async (context) => {
-    const adjustment = await context.store.getAdjustment(context.accountID, param(context, 'adjustmentID'));
-    return adjustment === undefined ? errorReply(404, HTTP_MESSAGES.adjustmentNotFound) : { status: 200, body: bodyOf(adjustment) };
+  // The memory store's read answers at once (`context.reads`): no promise, no tick.
+  run: (context) => {
+    const adjustmentID = param(context, 'adjustmentID');
+    const { reads } = context;
+    // Any other store's answer is awaited as `await` would (a thenable included).
+    if (reads === undefined) return Promise.resolve(context.store.getAdjustment(context.accountID, adjustmentID)).then(adjustmentReply);
+    const read = reads.getAdjustment(context.accountID, adjustmentID);
+    return read instanceof Promise ? read.then(adjustmentReply) : adjustmentReply(read);
   },
 });

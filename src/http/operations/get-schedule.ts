@@ -1,6 +1,8 @@
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply } from '../core/reply.js';
-import { param } from './context.js';
+import { type SpecifiedContext, param } from './context.js';
+import type { PlainReply } from '../core/exchange.js';
+import type { Schedule } from '../../schemas/index.js';
 import { GET_SCHEDULE } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
 import { type ScheduleHorizon, ScheduleView } from './schedule-view.js';
@@ -15,6 +17,16 @@ function viewFor(horizon: ScheduleHorizon): ScheduleView {
   return view;
 }
 
+/** The answer for the schedule read (or its absence). */
+function scheduleReply(context: SpecifiedContext, schedule: Schedule | undefined): PlainReply {
+  if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
+  const { now, scheduleHorizon, scheduleTimeZone } = context.options;
+  // A fixed zone (the usual option) needs no context object.
+  const timeZone =
+    typeof scheduleTimeZone === 'string' ? scheduleTimeZone : scheduleZoneFor(scheduleTimeZone, schedule, { accountID: context.accountID, requestId: context.requestId });
+  return { status: 200, body: viewFor(scheduleHorizon).body(schedule, now(), timeZone) };
+}
+
 /**
  * GET /accounts/{accountID}/schedules/{scheduleID} (spec 4.1): 200 with the schedule and
  * its occurrences (see `occurrencesToShow`), or 404.
@@ -27,11 +39,13 @@ export const getSchedule = /* @__PURE__ */ declareOperation({
       "The schedule with its past stored occurrences and its upcoming ones (stored and generated from the recurrence rule, merged in time order). Generated occurrences follow the wall clock of the server's schedule time zone (UTC unless the server is configured otherwise): the start's local time of day is kept across daylight-saving changes in that zone.",
     success: 'Schedule',
   },
-  run: async (context) => {
-    const { now, scheduleHorizon, scheduleTimeZone } = context.options;
-    const schedule = await context.store.getSchedule(context.accountID, param(context, 'scheduleID'));
-    if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
-    const timeZone = scheduleZoneFor(scheduleTimeZone, schedule, { accountID: context.accountID, requestId: context.requestId });
-    return { status: 200, body: viewFor(scheduleHorizon).body(schedule, now(), timeZone) };
+  // The memory store's read answers at once (`context.reads`): no promise, no tick.
+  run: (context) => {
+    const scheduleID = param(context, 'scheduleID');
+    const { reads } = context;
+    // Any other store's answer is awaited as `await` would (a thenable included).
+    if (reads === undefined) return Promise.resolve(context.store.getSchedule(context.accountID, scheduleID)).then((schedule) => scheduleReply(context, schedule));
+    const read = reads.getSchedule(context.accountID, scheduleID);
+    return read instanceof Promise ? read.then((schedule) => scheduleReply(context, schedule)) : scheduleReply(context, read);
   },
 });

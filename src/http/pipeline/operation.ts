@@ -9,7 +9,8 @@ import type { RoutedState } from './request-state.js';
 
 /**
  * The operation step: a specified operation runs its declaration's `run` with the request's
- * store (one deadline for all its store work, from here), under `Idempotency-Key` when its
+ * store (one deadline for all its store work, from here; the memory store's reads answered at
+ * once, `SpecifiedContext.reads`), under `Idempotency-Key` when its
  * declaration says `idempotent: true` (`idempotency/perform.ts`); an operation spec 4.6 only
  * lists runs the host's implementation, or answers 501. Always answers.
  *
@@ -28,7 +29,10 @@ export function runOperation(state: RoutedState): Reply | Promise<Reply> {
   const store = options.storeFor();
   const traced = tracing !== undefined && parent !== undefined;
   const ported = traced ? withTracedPorts(options, tracing, parent) : options;
-  const context = { exchange, params, accountID: accountID ?? '', requestId, options: ported, store: traced ? tracedStore(store, tracing, parent) : store };
+  // A traced request reads through the traced store (its spans), never the settled reads.
+  const context = traced
+    ? { exchange, params, accountID: accountID ?? '', requestId, options: ported, store: tracedStore(store, tracing, parent), reads: undefined }
+    : { exchange, params, accountID: accountID ?? '', requestId, options, store, reads: options.reads };
   return options.idempotency !== undefined && specified.idempotent
     ? performIdempotent(context, specified.run, specified.id, options.idempotency)
     : specified.run(context);

@@ -17,6 +17,7 @@ import type { Store } from '../store/port.js';
 import type { ScheduleHorizon } from '../operations/schedule-view.js';
 import type { SpecifiedOptions } from '../operations/context.js';
 import { type StoreViews, requestStores, withStoreDeadline } from '../store/deadline.js';
+import { type SettledReads, settledReadsOf } from '../store/settled-reads.js';
 import { type ScheduleTimeZone, resolveScheduleTimeZone } from '../operations/schedule-time-zone.js';
 import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
@@ -156,6 +157,8 @@ export type ResolvedOptions = SpecifiedOptions & {
    * a path may use it and skip the call.
    */
   readonly storeFor: StoreViews;
+  /** The reads the store passed answers at once (the memory store itself), else `undefined`: see `SpecifiedContext.reads`. */
+  readonly reads: SettledReads | undefined;
   readonly basePath: string;
   readonly operations: ReadonlyMap<string, OperationImplementation>;
   readonly cors: ResolvedCors | undefined;
@@ -231,9 +234,11 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
   const downstreamTimeoutMs = positive(options.downstreamTimeoutMs, DEFAULT_DOWNSTREAM_TIMEOUT_MS, 'downstreamTimeoutMs');
   const storeTimeoutMs = positive(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
   const limits = resolveRequestLimits(options.limits);
+  const storeFor = requestStores(options.store, storeTimeoutMs);
   return {
     store: withStoreDeadline(options.store, storeTimeoutMs),
-    storeFor: requestStores(options.store, storeTimeoutMs),
+    storeFor,
+    reads: storeFor.direct === undefined ? undefined : settledReadsOf(storeFor.direct),
     auth: options.auth ?? NO_TOKENS,
     walletProvider: options.walletProvider,
     onEffect: options.onEffect,

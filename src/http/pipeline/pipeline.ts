@@ -46,7 +46,8 @@ export function answerThen<E extends Exchange>(exchange: E, options: ResolvedOpt
     pending = route(state) ?? (isRouted(state) ? runSteps(state) : INTERNAL_ERROR);
   } catch (error) {
     state.report(error);
-    answerWith(state, INTERNAL_ERROR);
+    // As for a rejection below: a step that answers at once may throw what a promise would reject with.
+    answerWith(state, storeFailureReply(error) ?? INTERNAL_ERROR);
     return;
   }
   if (!(pending instanceof Promise)) {

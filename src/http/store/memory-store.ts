@@ -4,6 +4,7 @@ import { frozenCopy } from '../core/frozen-copy.js';
 import { checkRedriveFilter, deadPageSize } from './dead-letters.js';
 import { type MemoryOutbox, createMemoryOutbox } from './memory-outbox.js';
 import { IdempotencyKeyLostError } from './errors.js';
+import { answersAtOnce } from './settled-reads.js';
 import { type MemoryIdempotency, createMemoryIdempotency } from './memory-records.js';
 import type { AccountSeed, Dispute, IdempotencyCompletion, Store, StoreSeed, VersionedInvoice, WriteExtras } from './port.js';
 
@@ -95,8 +96,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     if (completion !== undefined && !idempotency.holds(accountID, completion.key, completion.lockToken)) throw new IdempotencyKeyLostError();
   };
 
+  const scheduleOf = (accountID: string, scheduleID: string): Schedule | undefined => accountOf(accountID)?.schedules.get(scheduleID);
+  const adjustmentOf = (accountID: string, adjustmentID: string): Adjustment | undefined => accountOf(accountID)?.adjustments.get(adjustmentID);
+
   const store: Store = {
-    getSchedule: (accountID, scheduleID) => Promise.resolve(accountOf(accountID)?.schedules.get(scheduleID)),
+    getSchedule: (accountID, scheduleID) => Promise.resolve(scheduleOf(accountID, scheduleID)),
     getInvoice: (accountID, invoiceID) => Promise.resolve(accountOf(accountID)?.invoices.get(invoiceID)),
     async compareAndSetInvoice(accountID, invoice: Invoice, expectedVersion, extras?: WriteExtras) {
       const account = accounts.get(accountID);
@@ -132,7 +136,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       const list = accounts.get(accountID)?.evidence.get(disputeID);
       return list === undefined ? NO_EVIDENCE : snapshotOf(list);
     },
-    getAdjustment: (accountID, adjustmentID) => Promise.resolve(accountOf(accountID)?.adjustments.get(adjustmentID)),
+    getAdjustment: (accountID, adjustmentID) => Promise.resolve(adjustmentOf(accountID, adjustmentID)),
     hasWalletDomain: async (accountID, domain) => accounts.get(accountID)?.walletDomains.has(domain.toLowerCase()) === true,
     claimEffects: async (input) => outbox.claim(input),
     completeEffect: async (effectID, claimToken) => outbox.complete(effectID, claimToken),
@@ -156,5 +160,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       return this === store ? store : undefined;
     },
   };
+  // GET schedule and GET adjustment read these without a promise (store/settled-reads.ts),
+  // while the store's own methods are in place.
+  const { getSchedule, getAdjustment } = store;
+  answersAtOnce(store, {
+    getSchedule: (accountID, scheduleID) =>
+      store.getSchedule === getSchedule ? scheduleOf(accountID, scheduleID) : Promise.resolve(store.getSchedule(accountID, scheduleID)),
+    getAdjustment: (accountID, adjustmentID) =>
+      store.getAdjustment === getAdjustment ? adjustmentOf(accountID, adjustmentID) : Promise.resolve(store.getAdjustment(accountID, adjustmentID)),
+  });
   return store;
 }
