@@ -189,6 +189,9 @@ const arrayDepth = (node: Node): number =>
  */
 const isQuick = (node: Node): node is Extract<Node, { kind: 'object' }> => node.kind === 'object' && arrayDepth(node) <= 1;
 
+/** True when `path` passes through an array: an object there repeats, one per element. */
+const inArray = (path: readonly Segment[]): boolean => path.some((s) => 'array' in s);
+
 /** True when `node` holds an array at any depth (its quick function then reads the request limits). */
 const hasArray = (node: Node): boolean =>
   node.kind === 'array' || (node.kind === 'object' && node.fields.some((f) => hasArray(f.node))) || (node.kind === 'nullable' && hasArray(node.inner));
@@ -442,7 +445,8 @@ class Writer {
         const exact = `${this.object(node, here)}(run, ${x}${this.args(path)})`;
         // An object with arrays of arrays below it (a line item) has no quick try: the elements
         // below have theirs, so that an error costs one of them twice, not the whole object.
-        return [store(isQuick(node) ? `${this.quickCall(node, x, 'run.limits')} ?? ${exact}` : exact)];
+        // Nor has one outside every array (`taxAmount`): it is read once per body.
+        return [store(isQuick(node) && inArray(path) ? `${this.quickCall(node, x, 'run.limits')} ?? ${exact}` : exact)];
       }
       case 'array':
         return [store(`${this.array(node, here, name)}(run, ${x}${this.args(path)})`)];
@@ -503,7 +507,7 @@ class Writer {
     // The leading required fields go into temporaries and the output starts as a literal of
     // them (one allocation of the right shape); the fields after them are added to it. Behind
     // a quick function (which copies every valid body) the output starts empty: less code.
-    const behindQuick = path.length > 0 && isQuick(node);
+    const behindQuick = inArray(path) && isQuick(node);
     const firstOptional = node.fields.findIndex((f) => f.optional);
     const lead = behindQuick ? 0 : firstOptional === -1 ? node.fields.length : firstOptional;
     const temps = node.fields.slice(0, lead).map(() => this.fresh('v'));

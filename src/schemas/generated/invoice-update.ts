@@ -546,13 +546,13 @@ function object78(run: ValidationRun, value: unknown): Out | undefined {
   const out: Out = {};
   const x79 = value['currency'];
   if (x79 !== undefined) {
-    const m80 = currencyProblem(x79);
+    const m80 = surelyCurrency(x79) ? undefined : currencyProblem(x79);
     if (m80 === undefined) out['currency'] = x79;
     else run.fail(keys78(run, 'currency'), m80);
   } else if ('currency' in value) out['currency'] = undefined;
   const x81 = value['valueDecimal'];
   if (x81 !== undefined) {
-    const m82 = decimalProblem(x81);
+    const m82 = surelyDecimal(x81) ? undefined : decimalProblem(x81);
     if (m82 === undefined) out['valueDecimal'] = x81;
     else run.fail(keys78(run, 'valueDecimal'), m82);
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
@@ -565,26 +565,8 @@ function object78(run: ValidationRun, value: unknown): Out | undefined {
   return out;
 }
 
-/** An object of `currency`, `valueDecimal`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
-function quick83(value: unknown): Out | undefined {
-  if (!isJsonObject(value)) return undefined;
-  for (const key in value) if (!isField25(key) && Object.hasOwn(value, key)) return undefined;
-  const out: Out = {};
-  const x0 = value['currency'];
-  if (x0 !== undefined) {
-    if (!surelyCurrency(x0)) return undefined;
-    out['currency'] = x0;
-  } else if ('currency' in value) out['currency'] = undefined;
-  const x1 = value['valueDecimal'];
-  if (x1 !== undefined) {
-    if (!surelyDecimal(x1)) return undefined;
-    out['valueDecimal'] = x1;
-  } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
-  return out;
-}
-
 /** True when `key` is one of `description`, `dueDate`, `invoiceDate`, `lineItems`, `status`, `taxAmount`. */
-function isField84(key: string): boolean {
+function isField83(key: string): boolean {
   switch (key) {
     case 'description':
     case 'dueDate':
@@ -646,11 +628,11 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
   if (run.stopped) return undefined;
   const x77 = value['taxAmount'];
   if (x77 !== undefined) {
-    out['taxAmount'] = quick83(x77) ?? object78(run, x77);
+    out['taxAmount'] = object78(run, x77);
   } else if ('taxAmount' in value) out['taxAmount'] = undefined;
   for (const key in value) {
-    if (!isField84(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField84);
+    if (!isField83(key) && Object.hasOwn(value, key)) {
+      run.unknownFields([], value, isField83);
       break;
     }
   }
