@@ -174,19 +174,22 @@ function addsError(root: ErrorNode, keys: readonly string[]): boolean {
  */
 function addError(root: ErrorNode, keys: readonly string[], message: string): boolean {
   let node = root;
+  // Below a node made by this call every node is new and empty: nothing to look up there.
+  let made = false;
   for (let i = 0; i < keys.length - 1; i += 1) {
     const key = keys[i] as string;
-    const existing = ownValue(node, key);
+    const existing = made ? undefined : ownValue(node, key);
     if (typeof existing === 'string') return false;
     let child = existing;
     if (child === undefined) {
       child = {};
       defineOwn(node, key, child);
+      made = true;
     }
     node = child;
   }
   const last = keys[keys.length - 1] as string;
-  if (ownValue(node, last) !== undefined) return false;
+  if (!made && ownValue(node, last) !== undefined) return false;
   defineOwn(node, last, message);
   return true;
 }
