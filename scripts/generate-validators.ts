@@ -151,6 +151,51 @@ const pathText = (path: readonly Segment[]): string => path.map((s) => ('key' in
 /** A string literal in the project's style (single quotes). */
 const q = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
+/** The negation of the condition `c`: `!f(x)` for a call, `!(...)` for anything else. */
+const not = (c: string): string => {
+  if (/^[\w.]+\([^()]*\)$/.test(c)) return `!${c}`;
+  return /^[\w.]+\([^()]*\) === undefined$/.test(c) ? c.replace(/ === undefined$/, ' !== undefined') : `!(${c})`;
+};
+
+/**
+ * The statements that start an object's copy with its leading required fields (`values`):
+ * one literal of them when they are all its fields or at least four; else an empty literal
+ * and a store per field. An empty literal has room for four fields in the object itself, a
+ * literal of two has room for two: the optional fields added after them would go to a
+ * separate property store, allocated per object.
+ */
+function outputStart(node: Extract<Node, { kind: 'object' }>, lead: number, values: readonly string[]): string[] {
+  const fields = node.fields.slice(0, lead);
+  if (lead === node.fields.length || lead >= 4) {
+    return [`const out: Out = { ${fields.map((f, i) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : q(f.name)}: ${values[i]}`).join(', ')} };`.replace('{  }', '{}')];
+  }
+  return ['const out: Out = {};', ...fields.map((f, i) => `out[${q(f.name)}] = ${values[i]};`)];
+}
+
+/** How many arrays deep `node` goes: 0 for a leaf, 1 for an array of objects of leaves, ... */
+const arrayDepth = (node: Node): number =>
+  node.kind === 'array'
+    ? 1 + arrayDepth(node.item)
+    : node.kind === 'object'
+      ? Math.max(0, ...node.fields.map((f) => arrayDepth(f.node)))
+      : node.kind === 'nullable'
+        ? arrayDepth(node.inner)
+        : 0;
+
+/**
+ * True when the object `node` has a quick function: when no array below it holds arrays
+ * itself. Giving up on it then wastes the work of one object with at most its flat lists (an
+ * option and its images), not of a line item and all its options.
+ */
+const isQuick = (node: Node): node is Extract<Node, { kind: 'object' }> => node.kind === 'object' && arrayDepth(node) <= 1;
+
+/** True when `path` passes through an array: an object there repeats, one per element. */
+const inArray = (path: readonly Segment[]): boolean => path.some((s) => 'array' in s);
+
+/** True when `node` holds an array at any depth (its quick function then reads the request limits). */
+const hasArray = (node: Node): boolean =>
+  node.kind === 'array' || (node.kind === 'object' && node.fields.some((f) => hasArray(f.node))) || (node.kind === 'nullable' && hasArray(node.inner));
+
 /** The sound check each leaf rule has for its common valid case, asked first (see leaf-rules.ts). */
 const SURELY: Partial<Record<Leaf['rule'], string>> = {
   currency: 'surelyCurrency',
@@ -160,6 +205,11 @@ const SURELY: Partial<Record<Leaf['rule'], string>> = {
 
 class Writer {
   private readonly functions: string[] = [];
+  /**
+   * True while writing the exact function of an object that has a quick one: it runs only
+   * when the quick one gave up, so its leaves ask their rule at once, not the sure check first.
+   */
+  private plain = false;
   private readonly constants = new Map<string, string>();
   readonly uses = new Set<string>();
   private count = 0;
@@ -173,6 +223,19 @@ class Writer {
     for (const [name, existing] of this.constants) if (existing === code && name.startsWith(prefix)) return name;
     const name = `${prefix}_${this.constants.size + 1}`;
     this.constants.set(name, code);
+    return name;
+  }
+
+  /** Functions whose text (their name aside) another already has: that one's name, by text. */
+  private readonly sharedFunctions = new Map<string, string>();
+
+  /** Writes `text` (a function named `NAME`) once: the name of the first function with the same text. */
+  private shared(prefix: string, text: string): string {
+    const existing = this.sharedFunctions.get(text);
+    if (existing !== undefined) return existing;
+    const name = this.fresh(prefix);
+    this.sharedFunctions.set(text, name);
+    this.functions.push(text.replaceAll('NAME', name));
     return name;
   }
 
@@ -208,6 +271,7 @@ class Writer {
       if (!('key' in last)) throw new Error(`${pathText(path)}: no key function`);
       return this.keys(path.slice(0, -1), [last.key, ...tail]);
     }
+    if (tail.length > 1) throw new Error(`${pathText(path)}: more than one key below an object`);
     return `${fn}(run${this.args(path)}${tail.map((t) => `, ${q(t)}`).join('')})`;
   }
 
@@ -218,11 +282,12 @@ class Writer {
     );
     const name = `keys${this.count}`;
     this.keyFunctions.set(pathText(path), name);
+    this.uses.add('withLast');
     this.functions.push(
       [
-        `/** The error-body keys of \`${pathText(path)}\`, then \`tail\`. */`,
-        `function ${name}(run: ValidationRun${this.params(path)}, ...tail: string[]): string[] {`,
-        `  return [${parts.join(', ')}, ...tail];`,
+        `/** The error-body keys of \`${pathText(path)}\`, then \`last\` when given. */`,
+        `function ${name}(run: ValidationRun${this.params(path)}, last?: string): string[] {`,
+        `  return withLast([${parts.join(', ')}], last);`,
         '}',
       ].join('\n'),
     );
@@ -236,7 +301,7 @@ class Writer {
         this.uses.add('surelyText');
         const min = leaf.min === 1 ? 1 : 0;
         const max = leaf.max === Number.POSITIVE_INFINITY ? 'Infinity' : String(leaf.max);
-        const surely = leaf.min === undefined || leaf.min <= 1 ? `surelyText(${x}, ${min}, ${max}) ? undefined : ` : '';
+        const surely = !this.plain && (leaf.min === undefined || leaf.min <= 1) ? `surelyText(${x}, ${min}, ${max}) ? undefined : ` : '';
         if (leaf.min === undefined && leaf.max === Number.POSITIVE_INFINITY) return `${surely}textProblem(${x})`;
         const limit = leaf.min === undefined ? `{ max: ${leaf.max} }` : `{ min: ${leaf.min}, max: ${leaf.max} }`;
         return `${surely}textProblem(${x}, ${this.constant('TEXT_LIMIT', `Object.freeze(${limit})`)})`;
@@ -253,11 +318,122 @@ class Writer {
       default: {
         this.uses.add(`${leaf.rule}Problem`);
         const surely = SURELY[leaf.rule];
-        if (surely === undefined) return `${leaf.rule}Problem(${x})`;
+        if (surely === undefined || this.plain) return `${leaf.rule}Problem(${x})`;
         this.uses.add(surely);
         return `${surely}(${x}) ? undefined : ${leaf.rule}Problem(${x})`;
       }
     }
+  }
+
+  /** The expression that is true when leaf `node` surely accepts `x` unchanged (false: the exact rule decides). */
+  private surely(node: Node, x: string): string {
+    if (node.kind === 'nullable') return `${x} === null || ${this.surely(node.inner, x)}`;
+    if (node.kind !== 'leaf') throw new Error('only a leaf has a sure check');
+    if (node.rule === 'dateTime') {
+      this.uses.add('surelyDateTime');
+      return `surelyDateTime(${x})`;
+    }
+    const plain = this.plain;
+    this.plain = false;
+    const problem = this.problem(node, x);
+    this.plain = plain;
+    if (node.rule === 'oneOf') return `${problem.split(' ? ')[0]}`;
+    const sure = /^(.+?) \? undefined : /.exec(problem);
+    return sure === null ? `${problem} === undefined` : (sure[1] as string);
+  }
+
+  /**
+   * Writes (once per shape) the quick function of an object: its copy when every field is
+   * surely valid (its objects and arrays by their own quick functions) and no other field is
+   * there, else undefined, and then the object's exact function decides and reports. It is
+   * pure (it reports nothing), so that giving up is free; it is small, so that the compiler
+   * inlines it where a price is read. Returns its name.
+   */
+  private quick(node: Extract<Node, { kind: 'object' }>): string {
+    const isField = this.isField(node);
+    const firstOptional = node.fields.findIndex((f) => f.optional);
+    const lead = firstOptional === -1 ? node.fields.length : firstOptional;
+    const leaf = (f: Field) => f.node.kind === 'leaf' || f.node.kind === 'nullable';
+    const read = (f: Field, i: number) => `const x${i} = ${leaf(f) ? `value[${q(f.name)}]` : this.quickCall(f.node, `value[${q(f.name)}]`, 'limits')};`;
+    const sure = (f: Field, i: number) => (leaf(f) ? not(this.surely(f.node, `x${i}`)) : `x${i} === undefined`);
+    const body = [
+      'if (!isJsonObject(value)) return undefined;',
+      ...node.fields.slice(0, lead).map(read),
+      ...(lead === 0 ? [] : [`if (${node.fields.slice(0, lead).map(sure).join(' || ')}) return undefined;`]),
+      `for (const key in value) if (!${isField}(key) && Object.hasOwn(value, key)) return undefined;`,
+      ...(lead === node.fields.length
+        ? [outputStart(node, lead, node.fields.map((_, i) => `x${i}`))[0]?.replace('const out: Out =', 'return') as string]
+        : outputStart(
+            node,
+            lead,
+            node.fields.slice(0, lead).map((_, i) => `x${i}`),
+          )),
+      ...node.fields.slice(lead).flatMap((f, j) => {
+        const i = lead + j;
+        const at = q(f.name);
+        const x = `x${i}`;
+        if (!f.optional) return [read(f, i), `if (${sure(f, i)}) return undefined;`, `out[${at}] = ${x};`];
+        const check = leaf(f)
+          ? [`  if (${not(this.surely(f.node, x))}) return undefined;`, `  out[${at}] = ${x};`]
+          : [`  const c${i} = ${this.quickCall(f.node, x, 'limits')};`, `  if (c${i} === undefined) return undefined;`, `  out[${at}] = c${i};`];
+        return [`const ${x} = value[${at}];`, `if (${x} !== undefined) {`, ...check, `} else if (${at} in value) out[${at}] = undefined;`];
+      }),
+      ...(lead === node.fields.length ? [] : ['return out;']),
+    ];
+    const names = node.fields.map((f) => `\`${f.name}\``).join(', ');
+    return this.shared(
+      'quick',
+      [
+        `/** An object of ${names}, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */`,
+        `function NAME(value: unknown${hasArray(node) ? ', limits: RequestLimits' : ''}): Out | undefined {`,
+        ...body.map((l) => `  ${l}`),
+        '}',
+      ].join('\n'),
+    );
+  }
+
+  /** The call of the quick function of the object or array `node` on `x`, the request limits being `limits`. */
+  private quickCall(node: Node, x: string, limits: string): string {
+    if (node.kind === 'object') return `${this.quick(node)}(${x}${hasArray(node) ? `, ${limits}` : ''})`;
+    if (node.kind !== 'array' || node.item.kind !== 'object') throw new Error('only objects and arrays of objects have quick functions');
+    const element = this.quick(node.item);
+    const more = hasArray(node.item);
+    const list = this.shared(
+      'quickList',
+      [
+        `/** An array of at most \`max\` elements, each surely valid by \`${element}\`: its copy, else undefined. */`,
+        `function NAME(value: unknown, max: number${more ? ', limits: RequestLimits' : ''}): unknown[] | undefined {`,
+        '  if (!Array.isArray(value) || value.length > max) return undefined;',
+        '  const out: unknown[] = [];',
+        '  for (let i = 0; i < value.length; i += 1) {',
+        `    const element = ${element}(value[i]${more ? ', limits' : ''});`,
+        '    if (element === undefined) return undefined;',
+        '    out.push(element);',
+        '  }',
+        '  return out;',
+        '}',
+      ].join('\n'),
+    );
+    return `${list}(${x}, ${limits}.${node.limit}${more ? `, ${limits}` : ''})`;
+  }
+
+  /** Writes (once per list of fields) the function that tells an object's fields from unknown ones; returns its name. */
+  private isField(node: Extract<Node, { kind: 'object' }>): string {
+    const names = node.fields.map((f) => `\`${f.name}\``).join(', ');
+    return this.shared(
+      'isField',
+      [
+        `/** True when \`key\` is one of ${names}. */`,
+        'function NAME(key: string): boolean {',
+        '  switch (key) {',
+        ...node.fields.map((f) => `    case ${q(f.name)}:`),
+        '      return true;',
+        '    default:',
+        '      return false;',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
   }
 
   /** The statements that check `x` (known not to be undefined) at `path`.`name` and `store` its output. */
@@ -265,8 +441,13 @@ class Writer {
     const at = q(name);
     const here = [...path, { key: name }];
     switch (node.kind) {
-      case 'object':
-        return [store(`${this.object(node, here)}(run, ${x}${this.args(path)})`)];
+      case 'object': {
+        const exact = `${this.object(node, here)}(run, ${x}${this.args(path)})`;
+        // An object with arrays of arrays below it (a line item) has no quick try: the elements
+        // below have theirs, so that an error costs one of them twice, not the whole object.
+        // Nor has one outside every array (`taxAmount`): it is read once per body.
+        return [store(isQuick(node) && inArray(path) ? `${this.quickCall(node, x, 'run.limits')} ?? ${exact}` : exact)];
+      }
       case 'array':
         return [store(`${this.array(node, here, name)}(run, ${x}${this.args(path)})`)];
       case 'nullable': {
@@ -318,42 +499,34 @@ class Writer {
   /** Writes the function of the object `node` at `path`; returns its name. */
   object(node: Extract<Node, { kind: 'object' }>, path: readonly Segment[]): string {
     const name = this.fresh(`object`);
-    const isField = `isField${this.count}`;
     if (path.length > 0) this.keyFunction(path);
     if (path.length > 0) this.uses.add('OBJECT_MESSAGE');
     this.uses.add('isJsonObject');
     const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';
     const firstComplex = node.fields.findIndex(complex);
     // The leading required fields go into temporaries and the output starts as a literal of
-    // them (one allocation of the right shape); the fields after them are added to it.
+    // them (one allocation of the right shape); the fields after them are added to it. Behind
+    // a quick function (which copies every valid body) the output starts empty: less code.
+    const behindQuick = inArray(path) && isQuick(node);
     const firstOptional = node.fields.findIndex((f) => f.optional);
-    const lead = firstOptional === -1 ? node.fields.length : firstOptional;
+    const lead = behindQuick ? 0 : firstOptional === -1 ? node.fields.length : firstOptional;
     const temps = node.fields.slice(0, lead).map(() => this.fresh('v'));
-    const literal = `const out: Out = { ${node.fields
-      .slice(0, lead)
-      .map((f, i) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : q(f.name)}: ${temps[i]}`)
-      .join(', ')} };`.replace('{  }', '{}');
+    const literal = outputStart(node, lead, temps);
+    const plain = this.plain;
+    this.plain = behindQuick;
     const body = [
       ...temps.map((t) => `let ${t}: unknown;`),
       ...node.fields.flatMap((f, i) => {
         const lines = this.field(f, path, firstComplex !== -1 && i >= firstComplex, temps[i]);
-        return i === lead - 1 ? [...lines, literal] : lines;
+        return i === lead - 1 ? [...lines, ...literal] : lines;
       }),
     ];
-    if (lead === 0) body.unshift(literal);
+    this.plain = plain;
+    if (lead === 0) body.unshift(...literal);
     const where = path.length === 0 ? 'the body' : `\`${pathText(path)}\``;
+    const isField = this.isField(node);
     this.functions.push(
       [
-        `/** The fields of ${where}. */`,
-        `function ${isField}(key: string): boolean {`,
-        '  switch (key) {',
-        ...node.fields.map((f) => `    case ${q(f.name)}:`),
-        '      return true;',
-        '    default:',
-        '      return false;',
-        '  }',
-        '}',
-        '',
         `/** ${path.length === 0 ? 'The body' : where}: checked and copied in the schema's key order${path.length === 0 ? '' : ', or undefined when it is not an object'}. */`,
         ...(path.length === 0
           ? [`function ${name}(run: ValidationRun, value: Out): Out | undefined {`]
@@ -405,7 +578,7 @@ class Writer {
         '  }',
         '  const out: unknown[] = [];',
         `  for (let ${i} = 0; ${i} < value.length; ${i} += 1) {`,
-        `    out.push(${item}(run, value[${i}]${this.args(path.slice(0, -1))}${list}));`,
+        `    out.push(${isQuick(node.item) ? `${this.quickCall(node.item, `value[${i}]`, 'run.limits')} ?? ` : ''}${item}(run, value[${i}]${this.args(path.slice(0, -1))}${list}));`,
         '    if (run.stopped) return undefined;',
         '  }',
         '  return out;',
@@ -443,6 +616,8 @@ const IMPORT_FROM: Record<string, string> = {
   BODY_NOT_OBJECT_MESSAGE: 'schemas/messages.js',
   oneOfMessage: 'schemas/messages.js',
   tooManyMessage: 'limits/index.js',
+  ValidationRun: 'schemas/validation-run.js',
+  withLast: 'schemas/validation-run.js',
 };
 
 /** The source of one generated validator; `base` is the import path of src/schemas from the file. */
@@ -452,6 +627,7 @@ function generate(body: Body, d: Declarations, base: string): string {
   const writer = new Writer(d, body.form);
   const top = writer.object(tree, []);
   writer.uses.add('BODY_NOT_OBJECT_MESSAGE');
+  writer.uses.add('ValidationRun');
   const modules = new Map<string, string[]>();
   for (const name of [...writer.uses].sort()) {
     const from = IMPORT_FROM[name] ?? '';
@@ -463,7 +639,6 @@ function generate(body: Body, d: Declarations, base: string): string {
     `import type { RequestLimits } from '${base}/limits/index.js';`,
     ...[...modules].sort(([a], [b]) => a.localeCompare(b)).map(([from, names]) => `import { ${names.join(', ')} } from '${path(from)}';`),
     ...body.imports.map((line) => line.replace(/'<base>\/([^']+)'/, (_, from: string) => `'${path(from)}'`)),
-    `import { ValidationRun } from '${path('schemas/validation-run.js')}';`,
   ];
   const failed =
     body.form === 'fields'

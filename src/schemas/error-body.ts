@@ -62,8 +62,11 @@ function defineOwn(node: ErrorNode, key: string, value: string | ErrorNode): voi
   else node[key] = value;
 }
 
+/** The own value of `key` in `node`: a read, and a look at whether it is own only when it found something (it may be inherited). */
 function ownValue(node: ErrorNode, key: string): string | ErrorNode | undefined {
-  return Object.hasOwn(node, key) ? node[key] : undefined;
+  const value = node[key];
+  // A node never holds undefined: nothing found is nothing own.
+  return value !== undefined && Object.hasOwn(node, key) ? value : undefined;
 }
 
 /**
@@ -78,22 +81,68 @@ function ownValue(node: ErrorNode, key: string): string | ErrorNode | undefined 
  * // ['Tea', 'Tea#2', '[2]', '[3]', '[4]']
  */
 export function elementKeys(elements: readonly unknown[], limit: FieldLimit = FIELD_LIMITS.lineItemName): string[] {
-  const taken = new Set<string>();
-  // The next suffix to try per base, so that many equal names cost linear time, not quadratic.
-  const nextSuffix = new Map<string, number>();
-  return elements.map((element, index) => {
-    const name = isJsonObject(element) && Object.hasOwn(element, 'name') ? element['name'] : undefined;
-    const base = typeof name === 'string' && isWithin(name, limit) ? name : `[${index}]`;
-    let key = base;
-    if (taken.has(key)) {
-      let n = nextSuffix.get(base) ?? 2;
-      while (taken.has(`${base}#${n}`)) n += 1;
-      key = `${base}#${n}`;
-      nextSuffix.set(base, n + 1);
+  const keys = new ElementKeys(elements, limit);
+  if (elements.length > 0) keys.keyOf(elements.length - 1);
+  return keys.keys;
+}
+
+/** Up to this many keys, whether a key is taken is a scan of the keys so far, not a `Set` (an error names a few elements). */
+const SCANNED_KEYS = 8;
+
+/**
+ * The keys of `elementKeys`, computed element by element and only as far as asked: an
+ * element's key depends only on the elements before it, so the key of element `i` needs the
+ * first `i + 1` elements, not the whole list (an error in the first of 250 items keys one).
+ *
+ * @example
+ * new ElementKeys([{ name: 'Tea' }, { name: 'Tea' }], FIELD_LIMITS.lineItemName).keyOf(1) // 'Tea#2'
+ */
+export class ElementKeys {
+  /** The keys of the first elements, in order. */
+  readonly keys: string[] = [];
+  /** The keys taken, once there are more than `SCANNED_KEYS`. */
+  private taken: Set<string> | undefined = undefined;
+  /** The next suffix to try per base, so that many equal names cost linear time, not quadratic. */
+  private nextSuffix: Map<string, number> | undefined = undefined;
+
+  constructor(
+    /** The array whose elements are keyed. */
+    readonly elements: readonly unknown[],
+    private readonly limit: FieldLimit,
+  ) {}
+
+  /** The key of element `index` (keying the elements before it first, when not done yet). */
+  keyOf(index: number): string {
+    for (let i = this.keys.length; i <= index; i += 1) {
+      // A hole of a sparse array gets no key and takes none, as `Array.prototype.map` skips it.
+      if (i in this.elements) this.push(this.keyAt(i));
+      else this.keys.length = i + 1;
     }
-    taken.add(key);
-    return key;
-  });
+    return this.keys[index] as string;
+  }
+
+  private isTaken(key: string): boolean {
+    return this.taken === undefined ? this.keys.includes(key) : this.taken.has(key);
+  }
+
+  private push(key: string): void {
+    this.keys.push(key);
+    if (this.taken !== undefined) this.taken.add(key);
+    else if (this.keys.length > SCANNED_KEYS) this.taken = new Set(this.keys);
+  }
+
+  /** The key of element `index`, the keys of the elements before it being known. */
+  private keyAt(index: number): string {
+    const element = this.elements[index];
+    const name = isJsonObject(element) && Object.hasOwn(element, 'name') ? element['name'] : undefined;
+    const base = typeof name === 'string' && isWithin(name, this.limit) ? name : `[${index}]`;
+    if (!this.isTaken(base)) return base;
+    this.nextSuffix ??= new Map();
+    let n = this.nextSuffix.get(base) ?? 2;
+    while (this.isTaken(`${base}#${n}`)) n += 1;
+    this.nextSuffix.set(base, n + 1);
+    return `${base}#${n}`;
+  }
 }
 
 /** True when `name` is within `limit` (the sound check of a name within it in UTF-16 units first). */
@@ -125,19 +174,22 @@ function addsError(root: ErrorNode, keys: readonly string[]): boolean {
  */
 function addError(root: ErrorNode, keys: readonly string[], message: string): boolean {
   let node = root;
+  // Below a node made by this call every node is new and empty: nothing to look up there.
+  let made = false;
   for (let i = 0; i < keys.length - 1; i += 1) {
     const key = keys[i] as string;
-    const existing = ownValue(node, key);
+    const existing = made ? undefined : ownValue(node, key);
     if (typeof existing === 'string') return false;
     let child = existing;
     if (child === undefined) {
       child = {};
       defineOwn(node, key, child);
+      made = true;
     }
     node = child;
   }
   const last = keys[keys.length - 1] as string;
-  if (ownValue(node, last) !== undefined) return false;
+  if (!made && ownValue(node, last) !== undefined) return false;
   defineOwn(node, last, message);
   return true;
 }
@@ -172,8 +224,13 @@ export class ErrorBodyBuilder {
   /** Continues `root` (an error body already built) or starts an empty one. */
   constructor(
     private readonly maxErrors: number,
-    root: ErrorNode = {},
+    root?: ErrorNode,
   ) {
+    if (root === undefined) {
+      this.root = {};
+      this.count = 0;
+      return;
+    }
     this.root = root;
     this.truncated = Object.hasOwn(root, TRUNCATED_KEY);
     this.count = countErrors(root) - (this.truncated ? 1 : 0);

@@ -1,5 +1,5 @@
-import type { RequestLimits } from '../limits/index.js';
-import { ErrorBodyBuilder, NAME_LIMITS, elementKeys } from './error-body.js';
+import type { FieldLimit, RequestLimits } from '../limits/index.js';
+import { ElementKeys, ErrorBodyBuilder, NAME_LIMITS } from './error-body.js';
 import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
 
 /**
@@ -15,8 +15,13 @@ import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
 export class ValidationRun {
   /** The error body, from the first error on: `undefined` while the body is valid. */
   errors: ErrorBodyBuilder | undefined = undefined;
-  /** The element keys of each named array an error was reported in (built once per array). */
-  private elementKeyLists: Map<readonly unknown[], string[]> | undefined = undefined;
+  /**
+   * The element keys of the last `items` array and of the last `options` array an error was
+   * reported in: the validators walk the body depth first, so an array left is not met again
+   * (and if it were, its keys would be the same, computed again).
+   */
+  private itemKeys: ElementKeys | undefined = undefined;
+  private optionKeys: ElementKeys | undefined = undefined;
 
   constructor(
     readonly limits: RequestLimits,
@@ -35,15 +40,18 @@ export class ValidationRun {
     this.errors.add(keys, message);
   }
 
-  /** The error-body key of element `index` of `list`, the array under `field` (`items`, `options`): see `elementKeys`. */
+  /**
+   * The error-body key of element `index` of `list`, the array under `field` (`items`,
+   * `options`): see `elementKeys`. Only the elements up to `index` are keyed.
+   */
   elementKey(list: readonly unknown[], index: number, field: string): string {
-    this.elementKeyLists ??= new Map();
-    let keys = this.elementKeyLists.get(list);
-    if (keys === undefined) {
-      keys = elementKeys(list, NAME_LIMITS[field]);
-      this.elementKeyLists.set(list, keys);
+    let keys = field === 'items' ? this.itemKeys : this.optionKeys;
+    if (keys === undefined || keys.elements !== list) {
+      keys = new ElementKeys(list, NAME_LIMITS[field] as FieldLimit);
+      if (field === 'items') this.itemKeys = keys;
+      else this.optionKeys = keys;
     }
-    return keys[index] as string;
+    return keys.keyOf(index);
   }
 
   /**
@@ -57,4 +65,17 @@ export class ValidationRun {
       this.fail([...head, unknownFieldKey(key)], UNKNOWN_FIELD_MESSAGE);
     }
   }
+}
+
+/**
+ * `keys` with `last` added when given: the error-body keys of an object of a generated
+ * validator, then of one of its fields.
+ *
+ * @example
+ * withLast(['taxAmount'], 'currency') // ['taxAmount', 'currency']
+ * withLast(['taxAmount'])             // ['taxAmount']
+ */
+export function withLast(keys: string[], last?: string): string[] {
+  if (last !== undefined) keys.push(last);
+  return keys;
 }

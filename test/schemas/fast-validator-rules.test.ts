@@ -6,8 +6,8 @@
 // agree too; and ErrorBodyBuilder and elementKeys, which both paths share (so a differential
 // cannot see their faults), against their documented rules directly.
 import { describe, expect, it } from 'vitest';
-import { REQUEST_LIMITS, type RequestLimits } from '../../src/limits/index.js';
-import { ErrorBodyBuilder, elementKeys } from '../../src/schemas/error-body.js';
+import { FIELD_LIMITS, REQUEST_LIMITS, type RequestLimits } from '../../src/limits/index.js';
+import { ElementKeys, ErrorBodyBuilder, elementKeys } from '../../src/schemas/error-body.js';
 import { TRUNCATED_KEY, truncatedMessage } from '../../src/schemas/error-limit.js';
 import { validateInvoiceUpdate } from '../../src/schemas/index.js';
 import { validateInvoiceUpdateWithSchema } from './schema-validators.js';
@@ -163,6 +163,26 @@ describe('elementKeys', () => {
       'Tea#5',
     ]);
     expect(elementKeys([{ name: '[1]' }, {}])).toEqual(['[1]', '[1]#2']);
+  });
+
+  it('keys an element from the elements up to it alone: ElementKeys.keyOf(i) is elementKeys(...)[i], asked in any order', () => {
+    const elements = [{ name: 'Tea' }, { name: 'Tea' }, {}, { name: 'Tea#2' }, { name: '[2]' }, ...Array.from({ length: 12 }, () => ({ name: 'Tea' }))];
+    const all = elementKeys(elements);
+    for (const order of [[16, 0, 3], [0, 1, 2, 3, 4], [4, 2, 9, 16]]) {
+      const keys = new ElementKeys(elements, FIELD_LIMITS.lineItemName);
+      for (const index of order) expect(keys.keyOf(index)).toBe(all[index]);
+    }
+    const keys = new ElementKeys(elements, FIELD_LIMITS.lineItemName);
+    keys.keyOf(1);
+    expect(keys.keys).toEqual(['Tea', 'Tea#2']);
+  });
+
+  it('gives a hole of a sparse array no key and takes none for it, as Array.prototype.map', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const sparse = [, { name: '[0]' }, { name: 'Tea' }];
+    const keys = elementKeys(sparse);
+    expect(0 in keys).toBe(false);
+    expect(keys.slice(1)).toEqual(['[0]', 'Tea']);
   });
 
   it('keys the items of a body as the validator reports them', () => {

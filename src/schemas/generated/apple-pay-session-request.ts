@@ -5,16 +5,16 @@ import { isJsonObject } from '../is-json-object.js';
 import { domainProblem } from '../leaf-rules.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE } from '../messages.js';
 import { surelyText, textProblem } from '../text-rule.js';
+import { ValidationRun } from '../validation-run.js';
 import type { ApplePaySessionRequest } from '../shapes/apple-pay-session.js';
 import type { ErrorBody, ValidationResult } from '../validation-result.js';
-import { ValidationRun } from '../validation-run.js';
 
 type Out = Record<string, unknown>;
 
 const TEXT_LIMIT_1 = Object.freeze({ max: 64 });
 
-/** The fields of the body. */
-function isField1(key: string): boolean {
+/** True when `key` is one of `domain`, `displayName`. */
+function isField8(key: string): boolean {
   switch (key) {
     case 'domain':
     case 'displayName':
@@ -42,8 +42,8 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
   } else run.fail(['displayName'], REQUIRED_MESSAGE);
   const out: Out = { domain: v2, displayName: v3 };
   for (const key in value) {
-    if (!isField1(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField1);
+    if (!isField8(key) && Object.hasOwn(value, key)) {
+      run.unknownFields([], value, isField8);
       break;
     }
   }

@@ -4,9 +4,9 @@ import type { RequestLimits } from '../../limits/index.js';
 import { isJsonObject } from '../is-json-object.js';
 import { BODY_NOT_OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from '../messages.js';
 import { surelyText, textProblem } from '../text-rule.js';
+import { ValidationRun } from '../validation-run.js';
 import type { EvidenceTextRequest } from '../shapes/evidence-text.js';
 import type { ErrorBody, ValidationResult } from '../validation-result.js';
-import { ValidationRun } from '../validation-run.js';
 
 type Out = Record<string, unknown>;
 
@@ -14,8 +14,8 @@ const ONE_OF_1 = new Set<unknown>(['receipt', 'proof-of-delivery', 'cancelation-
 const ONE_OF_MESSAGE_2 = oneOfMessage(['receipt', 'proof-of-delivery', 'cancelation-policy', 'terms-of-service', 'customer-communication', 'generic-evidence', 'cover-letter', 'other']);
 const TEXT_LIMIT_3 = Object.freeze({ max: 750 });
 
-/** The fields of the body. */
-function isField1(key: string): boolean {
+/** True when `key` is one of `evidenceType`, `text`. */
+function isField8(key: string): boolean {
   switch (key) {
     case 'evidenceType':
     case 'text':
@@ -43,8 +43,8 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
   } else run.fail(['text'], REQUIRED_MESSAGE);
   const out: Out = { evidenceType: v2, text: v3 };
   for (const key in value) {
-    if (!isField1(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField1);
+    if (!isField8(key) && Object.hasOwn(value, key)) {
+      run.unknownFields([], value, isField8);
       break;
     }
   }

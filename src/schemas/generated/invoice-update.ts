@@ -6,10 +6,10 @@ import { isJsonObject } from '../is-json-object.js';
 import { currencyProblem, dateTimeValue, decimalProblem, int32Problem, linkProblem, resourceIdProblem, surelyCurrency, surelyDateTime, surelyDecimal, surelyResourceId } from '../leaf-rules.js';
 import { ARRAY_MESSAGE, BODY_NOT_OBJECT_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from '../messages.js';
 import { surelyText, textProblem } from '../text-rule.js';
+import { ValidationRun, withLast } from '../validation-run.js';
 import type { InvoiceUpdateErrorBody } from '../error-body.js';
 import type { InvoiceUpdate } from '../shapes/invoice-update.js';
 import type { InvoiceUpdateValidation } from '../validation-result.js';
-import { ValidationRun } from '../validation-run.js';
 
 type Out = Record<string, unknown>;
 
@@ -19,23 +19,23 @@ const TEXT_LIMIT_3 = Object.freeze({ max: 125 });
 const ONE_OF_4 = new Set<unknown>(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 const ONE_OF_MESSAGE_5 = oneOfMessage(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 
-/** The error-body keys of `lineItems`, then `tail`. */
-function keys9(run: ValidationRun, ...tail: string[]): string[] {
-  return ['lineItems', ...tail];
+/** The error-body keys of `lineItems`, then `last` when given. */
+function keys9(run: ValidationRun, last?: string): string[] {
+  return withLast(['lineItems'], last);
 }
 
-/** The error-body keys of `lineItems.items[]`, then `tail`. */
-function keys13(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
-  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), ...tail];
+/** The error-body keys of `lineItems.items[]`, then `last` when given. */
+function keys13(run: ValidationRun, list0: readonly unknown[], i0: number, last?: string): string[] {
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items')], last);
 }
 
-/** The error-body keys of `lineItems.items[].basePrice`, then `tail`. */
-function keys20(run: ValidationRun, list0: readonly unknown[], i0: number, ...tail: string[]): string[] {
-  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', ...tail];
+/** The error-body keys of `lineItems.items[].basePrice`, then `last` when given. */
+function keys20(run: ValidationRun, list0: readonly unknown[], i0: number, last?: string): string[] {
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice'], last);
 }
 
-/** The fields of `lineItems.items[].basePrice`. */
-function isField20(key: string): boolean {
+/** True when `key` is one of `currency`, `valueDecimal`. */
+function isField25(key: string): boolean {
   switch (key) {
     case 'currency':
     case 'valueDecimal':
@@ -51,88 +51,83 @@ function object20(run: ValidationRun, value: unknown, list0: readonly unknown[],
     run.fail(keys20(run, list0, i0), OBJECT_MESSAGE);
     return undefined;
   }
-  let v21: unknown;
-  let v22: unknown;
-  const x23 = value['currency'];
-  if (x23 !== undefined || 'currency' in value) {
-    const m24 = surelyCurrency(x23) ? undefined : currencyProblem(x23);
-    if (m24 === undefined) v21 = x23;
-    else run.fail(keys20(run, list0, i0, 'currency'), m24);
+  const out: Out = {};
+  const x21 = value['currency'];
+  if (x21 !== undefined || 'currency' in value) {
+    const m22 = currencyProblem(x21);
+    if (m22 === undefined) out['currency'] = x21;
+    else run.fail(keys20(run, list0, i0, 'currency'), m22);
   } else run.fail(keys20(run, list0, i0, 'currency'), REQUIRED_MESSAGE);
-  const x25 = value['valueDecimal'];
-  if (x25 !== undefined || 'valueDecimal' in value) {
-    const m26 = surelyDecimal(x25) ? undefined : decimalProblem(x25);
-    if (m26 === undefined) v22 = x25;
-    else run.fail(keys20(run, list0, i0, 'valueDecimal'), m26);
+  const x23 = value['valueDecimal'];
+  if (x23 !== undefined || 'valueDecimal' in value) {
+    const m24 = decimalProblem(x23);
+    if (m24 === undefined) out['valueDecimal'] = x23;
+    else run.fail(keys20(run, list0, i0, 'valueDecimal'), m24);
   } else run.fail(keys20(run, list0, i0, 'valueDecimal'), REQUIRED_MESSAGE);
-  const out: Out = { currency: v21, valueDecimal: v22 };
   for (const key in value) {
-    if (!isField20(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys20(run, list0, i0), value, isField20);
+    if (!isField25(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys20(run, list0, i0), value, isField25);
       break;
     }
   }
   return out;
 }
 
-/** The error-body keys of `lineItems.items[].options[]`, then `tail`. */
-function keys31(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
-  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), ...tail];
+/** An object of `currency`, `valueDecimal`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
+function quick26(value: unknown): Out | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const x0 = value['currency'];
+  const x1 = value['valueDecimal'];
+  if (!surelyCurrency(x0) || !surelyDecimal(x1)) return undefined;
+  for (const key in value) if (!isField25(key) && Object.hasOwn(value, key)) return undefined;
+  return { currency: x0, valueDecimal: x1 };
 }
 
-/** The error-body keys of `lineItems.items[].options[].priceModifier`, then `tail`. */
-function keys41(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, ...tail: string[]): string[] {
-  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', ...tail];
+/** The error-body keys of `lineItems.items[].options[]`, then `last` when given. */
+function keys31(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, last?: string): string[] {
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options')], last);
 }
 
-/** The fields of `lineItems.items[].options[].priceModifier`. */
-function isField41(key: string): boolean {
-  switch (key) {
-    case 'currency':
-    case 'valueDecimal':
-      return true;
-    default:
-      return false;
-  }
+/** The error-body keys of `lineItems.items[].options[].priceModifier`, then `last` when given. */
+function keys39(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, last?: string): string[] {
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier'], last);
 }
 
 /** `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object41(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
+function object39(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys41(run, list0, i0, list1, i1), OBJECT_MESSAGE);
+    run.fail(keys39(run, list0, i0, list1, i1), OBJECT_MESSAGE);
     return undefined;
   }
-  let v42: unknown;
-  let v43: unknown;
-  const x44 = value['currency'];
-  if (x44 !== undefined || 'currency' in value) {
-    const m45 = surelyCurrency(x44) ? undefined : currencyProblem(x44);
-    if (m45 === undefined) v42 = x44;
-    else run.fail(keys41(run, list0, i0, list1, i1, 'currency'), m45);
-  } else run.fail(keys41(run, list0, i0, list1, i1, 'currency'), REQUIRED_MESSAGE);
-  const x46 = value['valueDecimal'];
-  if (x46 !== undefined || 'valueDecimal' in value) {
-    const m47 = surelyDecimal(x46) ? undefined : decimalProblem(x46);
-    if (m47 === undefined) v43 = x46;
-    else run.fail(keys41(run, list0, i0, list1, i1, 'valueDecimal'), m47);
-  } else run.fail(keys41(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
-  const out: Out = { currency: v42, valueDecimal: v43 };
+  const out: Out = {};
+  const x40 = value['currency'];
+  if (x40 !== undefined || 'currency' in value) {
+    const m41 = currencyProblem(x40);
+    if (m41 === undefined) out['currency'] = x40;
+    else run.fail(keys39(run, list0, i0, list1, i1, 'currency'), m41);
+  } else run.fail(keys39(run, list0, i0, list1, i1, 'currency'), REQUIRED_MESSAGE);
+  const x42 = value['valueDecimal'];
+  if (x42 !== undefined || 'valueDecimal' in value) {
+    const m43 = decimalProblem(x42);
+    if (m43 === undefined) out['valueDecimal'] = x42;
+    else run.fail(keys39(run, list0, i0, list1, i1, 'valueDecimal'), m43);
+  } else run.fail(keys39(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
   for (const key in value) {
-    if (!isField41(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys41(run, list0, i0, list1, i1), value, isField41);
+    if (!isField25(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys39(run, list0, i0, list1, i1), value, isField25);
       break;
     }
   }
   return out;
 }
 
-/** The error-body keys of `lineItems.items[].options[].images[]`, then `tail`. */
-function keys50(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, ...tail: string[]): string[] {
-  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, ...tail];
+/** The error-body keys of `lineItems.items[].options[].images[]`, then `last` when given. */
+function keys46(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, last?: string): string[] {
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`], last);
 }
 
-/** The fields of `lineItems.items[].options[].images[]`. */
-function isField50(key: string): boolean {
+/** True when `key` is one of `altText`, `imageID`, `link`, `publicID`. */
+function isField55(key: string): boolean {
   switch (key) {
     case 'altText':
     case 'imageID':
@@ -145,47 +140,75 @@ function isField50(key: string): boolean {
 }
 
 /** `lineItems.items[].options[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object50(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number): Out | undefined {
+function object46(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys50(run, list0, i0, list1, i1, i2), OBJECT_MESSAGE);
+    run.fail(keys46(run, list0, i0, list1, i1, i2), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
-  const x51 = value['altText'];
-  if (x51 !== undefined) {
-    const m52 = surelyText(x51, 0, 125) ? undefined : textProblem(x51, TEXT_LIMIT_3);
-    if (m52 === undefined) out['altText'] = x51;
-    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'altText'), m52);
+  const x47 = value['altText'];
+  if (x47 !== undefined) {
+    const m48 = textProblem(x47, TEXT_LIMIT_3);
+    if (m48 === undefined) out['altText'] = x47;
+    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'altText'), m48);
   } else if ('altText' in value) out['altText'] = undefined;
-  const x53 = value['imageID'];
-  if (x53 !== undefined) {
-    const m54 = surelyResourceId(x53) ? undefined : resourceIdProblem(x53);
-    if (m54 === undefined) out['imageID'] = x53;
-    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'imageID'), m54);
+  const x49 = value['imageID'];
+  if (x49 !== undefined) {
+    const m50 = resourceIdProblem(x49);
+    if (m50 === undefined) out['imageID'] = x49;
+    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'imageID'), m50);
   } else if ('imageID' in value) out['imageID'] = undefined;
-  const x55 = value['link'];
-  if (x55 !== undefined) {
-    const m56 = linkProblem(x55);
-    if (m56 === undefined) out['link'] = x55;
-    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'link'), m56);
+  const x51 = value['link'];
+  if (x51 !== undefined) {
+    const m52 = linkProblem(x51);
+    if (m52 === undefined) out['link'] = x51;
+    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'link'), m52);
   } else if ('link' in value) out['link'] = undefined;
-  const x57 = value['publicID'];
-  if (x57 !== undefined) {
-    const m58 = surelyText(x57, 0, Infinity) ? undefined : textProblem(x57);
-    if (m58 === undefined) out['publicID'] = x57;
-    else run.fail(keys50(run, list0, i0, list1, i1, i2, 'publicID'), m58);
+  const x53 = value['publicID'];
+  if (x53 !== undefined) {
+    const m54 = textProblem(x53);
+    if (m54 === undefined) out['publicID'] = x53;
+    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'publicID'), m54);
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
-    if (!isField50(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys50(run, list0, i0, list1, i1, i2), value, isField50);
+    if (!isField55(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys46(run, list0, i0, list1, i1, i2), value, isField55);
       break;
     }
   }
   return out;
 }
 
+/** An object of `altText`, `imageID`, `link`, `publicID`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
+function quick56(value: unknown): Out | undefined {
+  if (!isJsonObject(value)) return undefined;
+  for (const key in value) if (!isField55(key) && Object.hasOwn(value, key)) return undefined;
+  const out: Out = {};
+  const x0 = value['altText'];
+  if (x0 !== undefined) {
+    if (!surelyText(x0, 0, 125)) return undefined;
+    out['altText'] = x0;
+  } else if ('altText' in value) out['altText'] = undefined;
+  const x1 = value['imageID'];
+  if (x1 !== undefined) {
+    if (!surelyResourceId(x1)) return undefined;
+    out['imageID'] = x1;
+  } else if ('imageID' in value) out['imageID'] = undefined;
+  const x2 = value['link'];
+  if (x2 !== undefined) {
+    if (linkProblem(x2) !== undefined) return undefined;
+    out['link'] = x2;
+  } else if ('link' in value) out['link'] = undefined;
+  const x3 = value['publicID'];
+  if (x3 !== undefined) {
+    if (!surelyText(x3, 0, Infinity)) return undefined;
+    out['publicID'] = x3;
+  } else if ('publicID' in value) out['publicID'] = undefined;
+  return out;
+}
+
 /** `lineItems.items[].options[].images`: at most `limits.imagesPerOption` images. */
-function array49(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): unknown[] | undefined {
+function array45(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
     run.fail(keys31(run, list0, i0, list1, i1, 'images'), ARRAY_MESSAGE);
     return undefined;
@@ -197,14 +220,14 @@ function array49(run: ValidationRun, value: unknown, list0: readonly unknown[], 
   }
   const out: unknown[] = [];
   for (let i2 = 0; i2 < value.length; i2 += 1) {
-    out.push(object50(run, value[i2], list0, i0, list1, i1, i2));
+    out.push(quick56(value[i2]) ?? object46(run, value[i2], list0, i0, list1, i1, i2));
     if (run.stopped) return undefined;
   }
   return out;
 }
 
-/** The fields of `lineItems.items[].options[]`. */
-function isField31(key: string): boolean {
+/** True when `key` is one of `name`, `quantity`, `group`, `priceModifier`, `images`. */
+function isField57(key: string): boolean {
   switch (key) {
     case 'name':
     case 'quantity':
@@ -223,43 +246,83 @@ function object31(run: ValidationRun, value: unknown, list0: readonly unknown[],
     run.fail(keys31(run, list0, i0, list1, i1), OBJECT_MESSAGE);
     return undefined;
   }
-  let v32: unknown;
-  let v33: unknown;
-  const x34 = value['name'];
-  if (x34 !== undefined || 'name' in value) {
-    const m35 = surelyText(x34, 1, 150) ? undefined : textProblem(x34, TEXT_LIMIT_1);
-    if (m35 === undefined) v32 = x34;
-    else run.fail(keys31(run, list0, i0, list1, i1, 'name'), m35);
+  const out: Out = {};
+  const x32 = value['name'];
+  if (x32 !== undefined || 'name' in value) {
+    const m33 = textProblem(x32, TEXT_LIMIT_1);
+    if (m33 === undefined) out['name'] = x32;
+    else run.fail(keys31(run, list0, i0, list1, i1, 'name'), m33);
   } else run.fail(keys31(run, list0, i0, list1, i1, 'name'), REQUIRED_MESSAGE);
-  const x36 = value['quantity'];
-  if (x36 !== undefined || 'quantity' in value) {
-    const m37 = int32Problem(x36);
-    if (m37 === undefined) v33 = x36;
-    else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), m37);
+  const x34 = value['quantity'];
+  if (x34 !== undefined || 'quantity' in value) {
+    const m35 = int32Problem(x34);
+    if (m35 === undefined) out['quantity'] = x34;
+    else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), m35);
   } else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), REQUIRED_MESSAGE);
-  const out: Out = { name: v32, quantity: v33 };
-  const x38 = value['group'];
-  if (x38 !== undefined) {
-    const m39 = surelyText(x38, 0, 100) ? undefined : textProblem(x38, TEXT_LIMIT_2);
-    if (m39 === undefined) out['group'] = x38;
-    else run.fail(keys31(run, list0, i0, list1, i1, 'group'), m39);
+  const x36 = value['group'];
+  if (x36 !== undefined) {
+    const m37 = textProblem(x36, TEXT_LIMIT_2);
+    if (m37 === undefined) out['group'] = x36;
+    else run.fail(keys31(run, list0, i0, list1, i1, 'group'), m37);
   } else if ('group' in value) out['group'] = undefined;
   if (run.stopped) return undefined;
-  const x40 = value['priceModifier'];
-  if (x40 !== undefined) {
-    out['priceModifier'] = object41(run, x40, list0, i0, list1, i1);
+  const x38 = value['priceModifier'];
+  if (x38 !== undefined) {
+    out['priceModifier'] = quick26(x38) ?? object39(run, x38, list0, i0, list1, i1);
   } else if ('priceModifier' in value) out['priceModifier'] = undefined;
   if (run.stopped) return undefined;
-  const x48 = value['images'];
-  if (x48 !== undefined) {
-    out['images'] = array49(run, x48, list0, i0, list1, i1);
+  const x44 = value['images'];
+  if (x44 !== undefined) {
+    out['images'] = array45(run, x44, list0, i0, list1, i1);
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
-    if (!isField31(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys31(run, list0, i0, list1, i1), value, isField31);
+    if (!isField57(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys31(run, list0, i0, list1, i1), value, isField57);
       break;
     }
   }
+  return out;
+}
+
+/** An array of at most `max` elements, each surely valid by `quick56`: its copy, else undefined. */
+function quickList58(value: unknown, max: number): unknown[] | undefined {
+  if (!Array.isArray(value) || value.length > max) return undefined;
+  const out: unknown[] = [];
+  for (let i = 0; i < value.length; i += 1) {
+    const element = quick56(value[i]);
+    if (element === undefined) return undefined;
+    out.push(element);
+  }
+  return out;
+}
+
+/** An object of `name`, `quantity`, `group`, `priceModifier`, `images`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
+function quick59(value: unknown, limits: RequestLimits): Out | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const x0 = value['name'];
+  const x1 = value['quantity'];
+  if (!surelyText(x0, 1, 150) || int32Problem(x1) !== undefined) return undefined;
+  for (const key in value) if (!isField57(key) && Object.hasOwn(value, key)) return undefined;
+  const out: Out = {};
+  out['name'] = x0;
+  out['quantity'] = x1;
+  const x2 = value['group'];
+  if (x2 !== undefined) {
+    if (!surelyText(x2, 0, 100)) return undefined;
+    out['group'] = x2;
+  } else if ('group' in value) out['group'] = undefined;
+  const x3 = value['priceModifier'];
+  if (x3 !== undefined) {
+    const c3 = quick26(x3);
+    if (c3 === undefined) return undefined;
+    out['priceModifier'] = c3;
+  } else if ('priceModifier' in value) out['priceModifier'] = undefined;
+  const x4 = value['images'];
+  if (x4 !== undefined) {
+    const c4 = quickList58(x4, limits.imagesPerOption);
+    if (c4 === undefined) return undefined;
+    out['images'] = c4;
+  } else if ('images' in value) out['images'] = undefined;
   return out;
 }
 
@@ -276,64 +339,51 @@ function array30(run: ValidationRun, value: unknown, list0: readonly unknown[], 
   }
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(object31(run, value[i1], list0, i0, value, i1));
+    out.push(quick59(value[i1], run.limits) ?? object31(run, value[i1], list0, i0, value, i1));
     if (run.stopped) return undefined;
   }
   return out;
 }
 
-/** The error-body keys of `lineItems.items[].images[]`, then `tail`. */
-function keys63(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, ...tail: string[]): string[] {
-  return ['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, ...tail];
-}
-
-/** The fields of `lineItems.items[].images[]`. */
-function isField63(key: string): boolean {
-  switch (key) {
-    case 'altText':
-    case 'imageID':
-    case 'link':
-    case 'publicID':
-      return true;
-    default:
-      return false;
-  }
+/** The error-body keys of `lineItems.items[].images[]`, then `last` when given. */
+function keys64(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, last?: string): string[] {
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`], last);
 }
 
 /** `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object63(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, i1: number): Out | undefined {
+function object64(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, i1: number): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys63(run, list0, i0, i1), OBJECT_MESSAGE);
+    run.fail(keys64(run, list0, i0, i1), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
-  const x64 = value['altText'];
-  if (x64 !== undefined) {
-    const m65 = surelyText(x64, 0, 125) ? undefined : textProblem(x64, TEXT_LIMIT_3);
-    if (m65 === undefined) out['altText'] = x64;
-    else run.fail(keys63(run, list0, i0, i1, 'altText'), m65);
+  const x65 = value['altText'];
+  if (x65 !== undefined) {
+    const m66 = textProblem(x65, TEXT_LIMIT_3);
+    if (m66 === undefined) out['altText'] = x65;
+    else run.fail(keys64(run, list0, i0, i1, 'altText'), m66);
   } else if ('altText' in value) out['altText'] = undefined;
-  const x66 = value['imageID'];
-  if (x66 !== undefined) {
-    const m67 = surelyResourceId(x66) ? undefined : resourceIdProblem(x66);
-    if (m67 === undefined) out['imageID'] = x66;
-    else run.fail(keys63(run, list0, i0, i1, 'imageID'), m67);
+  const x67 = value['imageID'];
+  if (x67 !== undefined) {
+    const m68 = resourceIdProblem(x67);
+    if (m68 === undefined) out['imageID'] = x67;
+    else run.fail(keys64(run, list0, i0, i1, 'imageID'), m68);
   } else if ('imageID' in value) out['imageID'] = undefined;
-  const x68 = value['link'];
-  if (x68 !== undefined) {
-    const m69 = linkProblem(x68);
-    if (m69 === undefined) out['link'] = x68;
-    else run.fail(keys63(run, list0, i0, i1, 'link'), m69);
+  const x69 = value['link'];
+  if (x69 !== undefined) {
+    const m70 = linkProblem(x69);
+    if (m70 === undefined) out['link'] = x69;
+    else run.fail(keys64(run, list0, i0, i1, 'link'), m70);
   } else if ('link' in value) out['link'] = undefined;
-  const x70 = value['publicID'];
-  if (x70 !== undefined) {
-    const m71 = surelyText(x70, 0, Infinity) ? undefined : textProblem(x70);
-    if (m71 === undefined) out['publicID'] = x70;
-    else run.fail(keys63(run, list0, i0, i1, 'publicID'), m71);
+  const x71 = value['publicID'];
+  if (x71 !== undefined) {
+    const m72 = textProblem(x71);
+    if (m72 === undefined) out['publicID'] = x71;
+    else run.fail(keys64(run, list0, i0, i1, 'publicID'), m72);
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
-    if (!isField63(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys63(run, list0, i0, i1), value, isField63);
+    if (!isField55(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys64(run, list0, i0, i1), value, isField55);
       break;
     }
   }
@@ -341,7 +391,7 @@ function object63(run: ValidationRun, value: unknown, list0: readonly unknown[],
 }
 
 /** `lineItems.items[].images`: at most `limits.imagesPerItem` images. */
-function array62(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
+function array63(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
     run.fail(keys13(run, list0, i0, 'images'), ARRAY_MESSAGE);
     return undefined;
@@ -353,14 +403,14 @@ function array62(run: ValidationRun, value: unknown, list0: readonly unknown[], 
   }
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(object63(run, value[i1], list0, i0, i1));
+    out.push(quick56(value[i1]) ?? object64(run, value[i1], list0, i0, i1));
     if (run.stopped) return undefined;
   }
   return out;
 }
 
-/** The fields of `lineItems.items[]`. */
-function isField13(key: string): boolean {
+/** True when `key` is one of `name`, `basePrice`, `quantity`, `options`, `productID`, `images`. */
+function isField73(key: string): boolean {
   switch (key) {
     case 'name':
     case 'basePrice':
@@ -392,7 +442,7 @@ function object13(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (run.stopped) return undefined;
   const x19 = value['basePrice'];
   if (x19 !== undefined || 'basePrice' in value) {
-    v15 = object20(run, x19, list0, i0);
+    v15 = quick26(x19) ?? object20(run, x19, list0, i0);
   } else run.fail(keys13(run, list0, i0, 'basePrice'), REQUIRED_MESSAGE);
   if (run.stopped) return undefined;
   const x27 = value['quantity'];
@@ -401,27 +451,30 @@ function object13(run: ValidationRun, value: unknown, list0: readonly unknown[],
     if (m28 === undefined) v16 = x27;
     else run.fail(keys13(run, list0, i0, 'quantity'), m28);
   } else run.fail(keys13(run, list0, i0, 'quantity'), REQUIRED_MESSAGE);
-  const out: Out = { name: v14, basePrice: v15, quantity: v16 };
+  const out: Out = {};
+  out['name'] = v14;
+  out['basePrice'] = v15;
+  out['quantity'] = v16;
   if (run.stopped) return undefined;
   const x29 = value['options'];
   if (x29 !== undefined) {
     out['options'] = array30(run, x29, list0, i0);
   } else if ('options' in value) out['options'] = undefined;
   if (run.stopped) return undefined;
-  const x59 = value['productID'];
-  if (x59 !== undefined) {
-    const m60 = surelyResourceId(x59) ? undefined : resourceIdProblem(x59);
-    if (m60 === undefined) out['productID'] = x59;
-    else run.fail(keys13(run, list0, i0, 'productID'), m60);
+  const x60 = value['productID'];
+  if (x60 !== undefined) {
+    const m61 = surelyResourceId(x60) ? undefined : resourceIdProblem(x60);
+    if (m61 === undefined) out['productID'] = x60;
+    else run.fail(keys13(run, list0, i0, 'productID'), m61);
   } else if ('productID' in value) out['productID'] = undefined;
   if (run.stopped) return undefined;
-  const x61 = value['images'];
-  if (x61 !== undefined) {
-    out['images'] = array62(run, x61, list0, i0);
+  const x62 = value['images'];
+  if (x62 !== undefined) {
+    out['images'] = array63(run, x62, list0, i0);
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
-    if (!isField13(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys13(run, list0, i0), value, isField13);
+    if (!isField73(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys13(run, list0, i0), value, isField73);
       break;
     }
   }
@@ -447,8 +500,8 @@ function array12(run: ValidationRun, value: unknown): unknown[] | undefined {
   return out;
 }
 
-/** The fields of `lineItems`. */
-function isField9(key: string): boolean {
+/** True when `key` is one of `items`. */
+function isField74(key: string): boolean {
   switch (key) {
     case 'items':
       return true;
@@ -471,60 +524,49 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
   } else run.fail(keys9(run, 'items'), REQUIRED_MESSAGE);
   const out: Out = { items: v10 };
   for (const key in value) {
-    if (!isField9(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys9(run), value, isField9);
+    if (!isField74(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys9(run), value, isField74);
       break;
     }
   }
   return out;
 }
 
-/** The error-body keys of `taxAmount`, then `tail`. */
-function keys75(run: ValidationRun, ...tail: string[]): string[] {
-  return ['taxAmount', ...tail];
-}
-
-/** The fields of `taxAmount`. */
-function isField75(key: string): boolean {
-  switch (key) {
-    case 'currency':
-    case 'valueDecimal':
-      return true;
-    default:
-      return false;
-  }
+/** The error-body keys of `taxAmount`, then `last` when given. */
+function keys78(run: ValidationRun, last?: string): string[] {
+  return withLast(['taxAmount'], last);
 }
 
 /** `taxAmount`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object75(run: ValidationRun, value: unknown): Out | undefined {
+function object78(run: ValidationRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys75(run), OBJECT_MESSAGE);
+    run.fail(keys78(run), OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
-  const x76 = value['currency'];
-  if (x76 !== undefined) {
-    const m77 = surelyCurrency(x76) ? undefined : currencyProblem(x76);
-    if (m77 === undefined) out['currency'] = x76;
-    else run.fail(keys75(run, 'currency'), m77);
+  const x79 = value['currency'];
+  if (x79 !== undefined) {
+    const m80 = surelyCurrency(x79) ? undefined : currencyProblem(x79);
+    if (m80 === undefined) out['currency'] = x79;
+    else run.fail(keys78(run, 'currency'), m80);
   } else if ('currency' in value) out['currency'] = undefined;
-  const x78 = value['valueDecimal'];
-  if (x78 !== undefined) {
-    const m79 = surelyDecimal(x78) ? undefined : decimalProblem(x78);
-    if (m79 === undefined) out['valueDecimal'] = x78;
-    else run.fail(keys75(run, 'valueDecimal'), m79);
+  const x81 = value['valueDecimal'];
+  if (x81 !== undefined) {
+    const m82 = surelyDecimal(x81) ? undefined : decimalProblem(x81);
+    if (m82 === undefined) out['valueDecimal'] = x81;
+    else run.fail(keys78(run, 'valueDecimal'), m82);
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
-    if (!isField75(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys75(run), value, isField75);
+    if (!isField25(key) && Object.hasOwn(value, key)) {
+      run.unknownFields(keys78(run), value, isField25);
       break;
     }
   }
   return out;
 }
 
-/** The fields of the body. */
-function isField1(key: string): boolean {
+/** True when `key` is one of `description`, `dueDate`, `invoiceDate`, `lineItems`, `status`, `taxAmount`. */
+function isField83(key: string): boolean {
   switch (key) {
     case 'description':
     case 'dueDate':
@@ -577,20 +619,20 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
     out['lineItems'] = object9(run, x8);
   } else if ('lineItems' in value) out['lineItems'] = undefined;
   if (run.stopped) return undefined;
-  const x72 = value['status'];
-  if (x72 !== undefined) {
-    const m73 = ONE_OF_4.has(x72) ? undefined : ONE_OF_MESSAGE_5;
-    if (m73 === undefined) out['status'] = x72;
-    else run.fail(['status'], m73);
+  const x75 = value['status'];
+  if (x75 !== undefined) {
+    const m76 = ONE_OF_4.has(x75) ? undefined : ONE_OF_MESSAGE_5;
+    if (m76 === undefined) out['status'] = x75;
+    else run.fail(['status'], m76);
   } else if ('status' in value) out['status'] = undefined;
   if (run.stopped) return undefined;
-  const x74 = value['taxAmount'];
-  if (x74 !== undefined) {
-    out['taxAmount'] = object75(run, x74);
+  const x77 = value['taxAmount'];
+  if (x77 !== undefined) {
+    out['taxAmount'] = object78(run, x77);
   } else if ('taxAmount' in value) out['taxAmount'] = undefined;
   for (const key in value) {
-    if (!isField1(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField1);
+    if (!isField83(key) && Object.hasOwn(value, key)) {
+      run.unknownFields([], value, isField83);
       break;
     }
   }
