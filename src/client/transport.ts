@@ -237,7 +237,7 @@ export function createTransport(options: ClientOptions): Transport {
     headers: [...headers],
     readHeaders,
     writeHeaders,
-    ownHeaders: typeof token === 'string' ? [...own, ['authorization', `Bearer ${token}`]] : [...own],
+    ownHeaders: typeof token === 'string' ? [...own, ['authorization', `Bearer ${token}`] as const] : [...own],
     token: typeof token === 'string' ? undefined : token,
     fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
     retries: wholeIn(options.retries ?? 2, 0, 10, 'retries'),
