@@ -214,6 +214,21 @@ describe('per-attempt and per-call settings', () => {
     expect(last).toMatchObject({ kind: 'timeout', attempts: 2 });
   });
 
+  it("the call's deadline holds between attempts and around them: in a backoff, after a slow token, past a short attempt", async () => {
+    const started = Date.now();
+    // A network error, then a backoff of a minute: the call's deadline ends the wait.
+    const backoff = clientWith(async () => Promise.reject(new TypeError('fetch failed')), { retries: 3, backoff: { initialMs: 60_000, maxMs: 60_000 }, timeoutMs: 40 });
+    expect(await backoff.updateInvoice(invoice, { status: 'unpaid' })).toMatchObject({ kind: 'timeout', attempts: 1, outcome: 'unknown' });
+    // A token that takes most of the deadline, then an attempt that hangs: the call's deadline, not the attempt's.
+    const slowToken = () => new Promise<string>((resolve) => setTimeout(() => resolve(SECRET), 30));
+    const hung = clientWith(() => new Promise(() => {}), { token: slowToken, timeoutMs: 60, attemptTimeoutMs: 5_000, retries: 2 });
+    expect(await hung.getSchedule(schedule)).toMatchObject({ kind: 'timeout', attempts: 1 });
+    // attemptTimeoutMs longer than the call: the call's deadline ends the one attempt.
+    const long = clientWith(() => new Promise(() => {}), { timeoutMs: 30, attemptTimeoutMs: 10_000, retries: 2 });
+    expect(await long.getSchedule(schedule)).toMatchObject({ kind: 'timeout', attempts: 1 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('retries, timeoutMs, headers and retryStatuses per call', async () => {
     const seen: Request[] = [];
     const fetch: Fetch = async (request) => (seen.push(request), json(500, { error: 'x' }));
