@@ -148,19 +148,15 @@ export async function call(
   // answered in one attempt without waiting on anything else sets a single timer.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let callArmed = false;
-  const arm = (ms: number, fire: () => void, forCall: boolean): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(fire, Math.max(0, ms));
-    callArmed = forCall;
-  };
   const callTimeout = (): void => stop('timeout', new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
-  const disarm = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    callArmed = false;
+  // Replaces the timer with one calling `fire` in `ms` (with none when `fire` is undefined).
+  const arm = (fire?: () => void, ms = 0): void => {
+    clearTimeout(timer);
+    timer = fire && setTimeout(fire, Math.max(0, ms));
+    callArmed = fire === callTimeout;
   };
   const armCall = (): void => {
-    if (!callArmed) arm(deadline - Date.now(), callTimeout, true);
+    if (!callArmed) arm(callTimeout, deadline - Date.now());
   };
   const caller = options?.signal;
   const onAbort = (): void => stop('aborted', caller?.reason);
@@ -244,15 +240,11 @@ export async function call(
       const attemptController = new AbortController();
       controller = attemptController;
       if (attemptTimeoutMs < deadline - attemptStarted) {
-        arm(
-          attemptTimeoutMs,
-          () => {
-            const error = new DOMException(`attempt ${attempt}: no answer within ${attemptTimeoutMs} ms`, 'TimeoutError');
-            attemptController.abort(error);
-            abandon?.(error);
-          },
-          false,
-        );
+        arm(() => {
+          const error = new DOMException(`attempt ${attempt}: no answer within ${attemptTimeoutMs} ms`, 'TimeoutError');
+          attemptController.abort(error);
+          abandon?.(error);
+        }, attemptTimeoutMs);
       } else {
         armCall();
       }
@@ -270,7 +262,7 @@ export async function call(
           if (attemptController.signal.aborted) cancel(attemptController.signal.reason);
         });
       } catch (error) {
-        disarm();
+        arm();
         if (span !== undefined) endAttemptSpan(span, undefined, errorName(stopped === undefined ? error : why));
         transport.onResponse?.({ operation: route.id, attempt, request, error: stopped === undefined ? error : why, durationMs: Date.now() - attemptStarted });
         if (stopped !== undefined) return halted(attempt);
@@ -284,7 +276,7 @@ export async function call(
         }
         return failed({ ...sent, attempts: attempt, ok: false, kind: timedOut ? 'timeout' : 'network', error: timedOut ? attemptController.signal.reason : error });
       }
-      disarm();
+      arm();
       const status = response.status;
       if (span !== undefined) endAttemptSpan(span, status, read.tooLarge ? 'response_too_large' : undefined);
       transport.onResponse?.({ operation: route.id, attempt, request, response, durationMs: Date.now() - attemptStarted });
@@ -306,7 +298,7 @@ export async function call(
       return failed(readAnswer(route, response, read.text, { ...sent, attempts: attempt }, shapes, transport.answerChecks[route.id]));
     }
   } finally {
-    disarm();
+    arm();
     caller?.removeEventListener('abort', onAbort);
   }
 }
