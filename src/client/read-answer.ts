@@ -30,13 +30,9 @@ export function readAnswer(route: OperationRoute, response: Response, text: stri
   const status = response.status;
   const headers = response.headers;
   const limit = headers.has('ratelimit') ? rateLimitOf(headers) : undefined;
-  const answered = {
-    ...sent,
-    requestId: headers.get('x-request-id') ?? sent.requestId,
-    replayed: headers.get('idempotent-replayed') === 'true',
-    headers,
-    ...(limit === undefined ? {} : { rateLimit: limit }),
-  };
+  const requestId = headers.get('x-request-id') ?? sent.requestId;
+  const replayed = headers.get('idempotent-replayed') === 'true';
+  const answered = limit === undefined ? { ...sent, requestId, replayed, headers } : { ...sent, requestId, replayed, headers, rateLimit: limit };
   let body: unknown = text;
   let problem: string | undefined;
   if (text === undefined) problem = 'the body is larger than maxResponseBytes (cancelled)';

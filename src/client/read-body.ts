@@ -2,6 +2,7 @@
 export type BodyRead = { readonly text: string; readonly tooLarge: false } | { readonly text: undefined; readonly tooLarge: true };
 
 const TOO_LARGE: BodyRead = Object.freeze({ text: undefined, tooLarge: true });
+let shared: TextDecoder | undefined;
 
 /**
  * Reads an answer's body as UTF-8 text, at most `maxBytes` bytes: a `Content-Length` above the
@@ -42,7 +43,8 @@ export async function readBody(response: Response, maxBytes: number, onStop?: (c
     }
     chunks.push(value);
   }
-  const decoder = new TextDecoder();
+  // One decoder for every read: each read decodes its chunks without awaiting in between.
+  const decoder = (shared ??= new TextDecoder());
   if (chunks.length === 1) return { text: decoder.decode(chunks[0]), tooLarge: false };
   let text = '';
   for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });

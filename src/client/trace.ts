@@ -69,7 +69,7 @@ export type SpanTarget = { readonly method: string; readonly url: string; readon
  * @example
  * const span = startAttemptSpan(tracing, parent, target, 1, headers);
  */
-export function startAttemptSpan(tracing: ClientTracing, parent: ClientOtelContext, target: SpanTarget, attempt: number, headers: Record<string, string>): ClientOtelSpan {
+export function startAttemptSpan(tracing: ClientTracing, parent: ClientOtelContext, target: SpanTarget, attempt: number, headers: Headers): ClientOtelSpan {
   const span = tracing.tracer.startSpan(
     target.method,
     {
@@ -88,7 +88,7 @@ export function startAttemptSpan(tracing: ClientTracing, parent: ClientOtelConte
   tracing.api.propagation.inject(tracing.api.trace.setSpan(parent, span), carrier);
   for (const name of Object.keys(carrier)) {
     const value = carrier[name];
-    if (value !== undefined && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && /^[\x20-\x7e]*$/.test(value)) headers[name.toLowerCase()] = value;
+    if (value !== undefined && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && /^[\x20-\x7e]*$/.test(value)) headers.set(name, value);
   }
   return span;
 }

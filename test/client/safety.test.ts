@@ -214,6 +214,21 @@ describe('per-attempt and per-call settings', () => {
     expect(last).toMatchObject({ kind: 'timeout', attempts: 2 });
   });
 
+  it("the call's deadline holds between attempts and around them: in a backoff, after a slow token, past a short attempt", async () => {
+    const started = Date.now();
+    // A network error, then a backoff of a minute: the call's deadline ends the wait.
+    const backoff = clientWith(async () => Promise.reject(new TypeError('fetch failed')), { retries: 3, backoff: { initialMs: 60_000, maxMs: 60_000 }, timeoutMs: 40 });
+    expect(await backoff.updateInvoice(invoice, { status: 'unpaid' })).toMatchObject({ kind: 'timeout', attempts: 1, outcome: 'unknown' });
+    // A token that takes most of the deadline, then an attempt that hangs: the call's deadline, not the attempt's.
+    const slowToken = () => new Promise<string>((resolve) => setTimeout(() => resolve(SECRET), 30));
+    const hung = clientWith(() => new Promise(() => {}), { token: slowToken, timeoutMs: 60, attemptTimeoutMs: 5_000, retries: 2 });
+    expect(await hung.getSchedule(schedule)).toMatchObject({ kind: 'timeout', attempts: 1 });
+    // attemptTimeoutMs longer than the call: the call's deadline ends the one attempt.
+    const long = clientWith(() => new Promise(() => {}), { timeoutMs: 30, attemptTimeoutMs: 10_000, retries: 2 });
+    expect(await long.getSchedule(schedule)).toMatchObject({ kind: 'timeout', attempts: 1 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('retries, timeoutMs, headers and retryStatuses per call', async () => {
     const seen: Request[] = [];
     const fetch: Fetch = async (request) => (seen.push(request), json(500, { error: 'x' }));
@@ -225,6 +240,28 @@ describe('per-attempt and per-call settings', () => {
     expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${SECRET}`);
     const slow = await clientWith(() => new Promise(() => {})).getSchedule(schedule, { timeoutMs: 20 });
     expect(slow).toMatchObject({ kind: 'timeout' });
+  });
+
+  it("a call's headers replace the client's headers, never its token, credentials, own headers or the write's", async () => {
+    const seen: Request[] = [];
+    const fetch: Fetch = async (request) => (seen.push(request), json(500, { error: 'x' }));
+    const mine = { authorization: 'Bearer call', accept: 'text/html', 'x-request-id': 'mine', 'idempotency-key': 'mine', 'content-type': 'text/plain', 'x-team': 'call' };
+    const sent = (index: number): Record<string, string> => Object.fromEntries(seen[index]?.headers ?? []);
+    // No token: the call's authorization replaces the client's header of that name.
+    await createClient({ baseUrl: 'https://x.test', fetch, retries: 0, headers: { authorization: 'Bearer client', 'x-team': 'client' } }).updateInvoice(invoice, { status: 'unpaid' }, { headers: mine });
+    expect(sent(0)).toMatchObject({ authorization: 'Bearer call', accept: 'application/json', 'content-type': 'application/json', 'x-team': 'call' });
+    expect([sent(0)['x-request-id'], sent(0)['idempotency-key']]).not.toContain('mine');
+    // A string token, a token function and credentials win over the call's.
+    await clientWith(fetch).updateInvoice(invoice, { status: 'unpaid' }, { headers: mine });
+    await clientWith(fetch, { token: () => SECRET }).getSchedule(schedule, { headers: mine });
+    await createClient({ baseUrl: 'https://x.test', fetch, retries: 0, credentials: { username: 'u', password: 'p' } }).getSchedule(schedule, { headers: mine });
+    expect([1, 2, 3].map((index) => sent(index)['authorization'])).toEqual([`Bearer ${SECRET}`, `Bearer ${SECRET}`, `Basic ${btoa('u:p')}`]);
+    expect(sent(1)['content-type']).toBe('application/json');
+    expect(sent(2)['content-type']).toBe('text/plain');
+    // Without a call's headers: the client's own, and no content type on a read.
+    await clientWith(fetch).getSchedule(schedule);
+    expect(sent(4)).toMatchObject({ authorization: `Bearer ${SECRET}`, accept: 'application/json' });
+    expect(sent(4)).not.toHaveProperty('content-type');
   });
 });
 
