@@ -1,51 +1,15 @@
 // Every ```ts block of README.md and docs/*.md is code: all of them are type-checked
 // together in one `tsc` run (strict, like src/), against src/ through the `payments-kit`
-// import paths, and every block not marked compile-only runs as written: it must not throw, and
+// import paths (test/doc-types.ts; `npm run typecheck` runs it and this file reuses the answer
+// while the blocks and src/ are unchanged), and every block not marked compile-only runs as written: it must not throw, and
 // each `console.log(x); // expected` line must print exactly what its comment says (the kinds of
 // block and their rules: test/doc-blocks.ts and CONTRIBUTING.md, "Code in the docs").
 // A failure names the file, the block, the line in the Markdown file and the reason.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Block, blockProblems, blocksOf, root, shapeProblems, where, work } from './doc-blocks.js';
+import { type Block, blockProblems, shapeProblems, where } from './doc-blocks.js';
+import { docBlocks, typeCheckBlocks } from './doc-types.js';
 
-const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
-const blocks: Block[] = files.flatMap(blocksOf);
-
-/** Type-checks every block in one tsc run; returns one message per diagnostic, located in the Markdown. */
-function typeCheck(): string[] {
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  for (const b of blocks) writeFileSync(join(work, b.name), `${b.code}\nexport {};\n`);
-  const src = relative(work, join(root, 'src'));
-  writeFileSync(
-    join(work, 'tsconfig.json'),
-    JSON.stringify({
-      extends: relative(work, join(root, 'tsconfig.json')),
-      compilerOptions: {
-        noEmit: true,
-        noUnusedLocals: false,
-        baseUrl: '.',
-        paths: { 'payments-kit': [`${src}/index.ts`], 'payments-kit/*': [`${src}/*/index.ts`] },
-      },
-      include: ['*.ts'],
-    }),
-  );
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', work, '--pretty', 'false'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  const byName = new Map(blocks.map((b) => [b.name, b]));
-  const problems: string[] = [];
-  for (const line of run.stdout.split('\n')) {
-    const m = /^(.+?)\((\d+),(\d+)\): error (TS\d+: .*)$/.exec(line);
-    if (m === null) continue;
-    const block = byName.get(m[1]?.split('/').pop() ?? '');
-    // An error inside src/ that a block caused is reported where tsc puts it.
-    problems.push(block === undefined ? line : `${where(block, Number(m[2]))}: ${m[4]}`);
-  }
-  if (problems.length === 0 && run.status !== 0) problems.push(`tsc exited ${run.status}: ${run.stdout}${run.stderr}`.slice(0, 2000));
-  return problems;
-}
+const blocks: Block[] = docBlocks();
 
 describe('documentation examples', () => {
   it('finds the ts blocks of README.md and docs/*.md', () => {
@@ -54,7 +18,9 @@ describe('documentation examples', () => {
   });
 
   it('every ts block type-checks (strict, against src/ as payments-kit)', () => {
-    const problems = typeCheck();
+    // tsc's answer for exactly these blocks and this src/, kept by `npm run typecheck` when it ran
+    // first (as in `npm test`), else a tsc run here (test/doc-types.ts).
+    const { problems } = typeCheckBlocks(blocks);
     expect(problems, `doc examples that do not type-check:\n${problems.join('\n')}`).toEqual([]);
   }, 180_000);
 

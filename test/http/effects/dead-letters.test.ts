@@ -61,7 +61,8 @@ function deadLetterSuite(makeStore: () => Promise<Store>): void {
   });
 }
 
-describe('dead letters on the memory store', () => {
+// Concurrent: the two cases have stores of their own and spend their time waiting between drains.
+describe.concurrent('dead letters on the memory store', () => {
   deadLetterSuite(async () => createMemoryStore({ seed: SEED }));
 
   it('maxAttempts defaults to 25, takes Infinity, and refuses anything but a positive integer', async () => {
