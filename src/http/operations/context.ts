@@ -62,3 +62,14 @@ export type SpecifiedOperation = (context: SpecifiedContext) => PlainReply | Pro
 export function param(context: SpecifiedContext, name: string): string {
   return context.params[name] ?? '';
 }
+
+/**
+ * `reply` of what a store read gives: at once when the read is settled (the memory store's,
+ * `SpecifiedContext.reads`), after it when it is a promise.
+ *
+ * @example
+ * afterRead(context.reads.getAdjustment(accountID, id), adjustmentReply) // a reply, no promise
+ */
+export function afterRead<T>(read: T | Promise<T>, reply: (value: T) => PlainReply): PlainReply | Promise<PlainReply> {
+  return read instanceof Promise ? read.then(reply) : reply(read);
+}

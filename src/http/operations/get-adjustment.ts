@@ -1,7 +1,7 @@
 import type { Adjustment } from '../../schemas/index.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply } from '../core/reply.js';
-import { param } from './context.js';
+import { afterRead, param } from './context.js';
 import type { PlainReply } from '../core/exchange.js';
 import { GET_ADJUSTMENT } from '../../operations/index.js';
 import { declareOperation } from './declaration.js';
@@ -32,8 +32,7 @@ export const getAdjustment = /* @__PURE__ */ declareOperation({
     const adjustmentID = param(context, 'adjustmentID');
     const { reads } = context;
     // Any other store's answer is awaited as `await` would (a thenable included).
-    if (reads === undefined) return Promise.resolve(context.store.getAdjustment(context.accountID, adjustmentID)).then(adjustmentReply);
-    const read = reads.getAdjustment(context.accountID, adjustmentID);
-    return read instanceof Promise ? read.then(adjustmentReply) : adjustmentReply(read);
+    const read = reads === undefined ? Promise.resolve(context.store.getAdjustment(context.accountID, adjustmentID)) : reads.getAdjustment(context.accountID, adjustmentID);
+    return afterRead(read, adjustmentReply);
   },
 });

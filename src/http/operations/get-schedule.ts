@@ -1,6 +1,6 @@
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { errorReply } from '../core/reply.js';
-import { type SpecifiedContext, param } from './context.js';
+import { type SpecifiedContext, afterRead, param } from './context.js';
 import type { PlainReply } from '../core/exchange.js';
 import type { Schedule } from '../../schemas/index.js';
 import { GET_SCHEDULE } from '../../operations/index.js';
@@ -44,8 +44,7 @@ export const getSchedule = /* @__PURE__ */ declareOperation({
     const scheduleID = param(context, 'scheduleID');
     const { reads } = context;
     // Any other store's answer is awaited as `await` would (a thenable included).
-    if (reads === undefined) return Promise.resolve(context.store.getSchedule(context.accountID, scheduleID)).then((schedule) => scheduleReply(context, schedule));
-    const read = reads.getSchedule(context.accountID, scheduleID);
-    return read instanceof Promise ? read.then((schedule) => scheduleReply(context, schedule)) : scheduleReply(context, read);
+    const read = reads === undefined ? Promise.resolve(context.store.getSchedule(context.accountID, scheduleID)) : reads.getSchedule(context.accountID, scheduleID);
+    return afterRead(read, (schedule) => scheduleReply(context, schedule));
   },
 });
