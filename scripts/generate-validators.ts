@@ -417,7 +417,12 @@ class Writer {
     return `${list}(${x}, ${limits}.${node.limit}${more ? `, ${limits}` : ''})`;
   }
 
-  /** Writes (once per list of fields) the function that tells an object's fields from unknown ones; returns its name. */
+  /**
+   * Writes (once per list of fields) the function that tells an object's fields from unknown
+   * ones; returns its name. `false` is returned after the switch, not by a `default:` case: a
+   * default without its statement would answer `undefined`, as falsy as `false`, and no test
+   * could tell that function from this one.
+   */
   private isField(node: Extract<Node, { kind: 'object' }>): string {
     const names = node.fields.map((f) => `\`${f.name}\``).join(', ');
     return this.shared(
@@ -428,9 +433,8 @@ class Writer {
         '  switch (key) {',
         ...node.fields.map((f) => `    case ${q(f.name)}:`),
         '      return true;',
-        '    default:',
-        '      return false;',
         '  }',
+        '  return false;',
         '}',
       ].join('\n'),
     );
@@ -538,9 +542,11 @@ class Writer {
               '  }',
             ]),
         ...body.map((l) => `  ${l}`),
+        // The first unknown key found is handed over: a key this loop let through by mistake
+        // is then reported, not checked again and dropped.
         `  for (const key in value) {`,
         `    if (!${isField}(key) && Object.hasOwn(value, key)) {`,
-        `      run.unknownFields(${this.keys(path)}, value, ${isField});`,
+        `      run.unknownFields(${this.keys(path)}, value, ${isField}, key);`,
         '      break;',
         '    }',
         '  }',

@@ -55,14 +55,16 @@ export class ValidationRun {
   }
 
   /**
-   * Reports every own enumerable key of `value` that `isField` refuses (the keys of
-   * `Object.keys`, in its order) below `head`, until the error body is truncated.
+   * Reports `first`, the first unknown key of `value` (found by the caller), and every own
+   * enumerable key after it (in `Object.keys` order) that `isField` refuses, below `head`,
+   * until the error body is truncated. `first` is reported as it is: the caller has checked it.
    */
-  unknownFields(head: readonly string[], value: Record<string, unknown>, isField: (key: string) => boolean): void {
-    for (const key in value) {
-      if (this.stopped) return;
-      if (isField(key) || !Object.hasOwn(value, key)) continue;
-      this.fail([...head, unknownFieldKey(key)], UNKNOWN_FIELD_MESSAGE);
+  unknownFields(head: readonly string[], value: Record<string, unknown>, isField: (key: string) => boolean, first: string): void {
+    this.fail([...head, unknownFieldKey(first)], UNKNOWN_FIELD_MESSAGE);
+    const keys = Object.keys(value);
+    for (let i = keys.indexOf(first) + 1; i < keys.length && !this.stopped; i += 1) {
+      const key = keys[i] as string;
+      if (!isField(key)) this.fail([...head, unknownFieldKey(key)], UNKNOWN_FIELD_MESSAGE);
     }
   }
 }

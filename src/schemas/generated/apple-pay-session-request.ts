@@ -19,9 +19,8 @@ function isField8(key: string): boolean {
     case 'domain':
     case 'displayName':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** The body: checked and copied in the schema's key order. */
@@ -43,7 +42,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
   const out: Out = { domain: v2, displayName: v3 };
   for (const key in value) {
     if (!isField8(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField8);
+      run.unknownFields([], value, isField8, key);
       break;
     }
   }

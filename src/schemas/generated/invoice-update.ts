@@ -40,9 +40,8 @@ function isField25(key: string): boolean {
     case 'currency':
     case 'valueDecimal':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** `lineItems.items[].basePrice`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -66,7 +65,7 @@ function object20(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else run.fail(keys20(run, list0, i0, 'valueDecimal'), REQUIRED_MESSAGE);
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys20(run, list0, i0), value, isField25);
+      run.unknownFields(keys20(run, list0, i0), value, isField25, key);
       break;
     }
   }
@@ -114,7 +113,7 @@ function object39(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else run.fail(keys39(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys39(run, list0, i0, list1, i1), value, isField25);
+      run.unknownFields(keys39(run, list0, i0, list1, i1), value, isField25, key);
       break;
     }
   }
@@ -134,9 +133,8 @@ function isField55(key: string): boolean {
     case 'link':
     case 'publicID':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** `lineItems.items[].options[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -172,7 +170,7 @@ function object46(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
     if (!isField55(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys46(run, list0, i0, list1, i1, i2), value, isField55);
+      run.unknownFields(keys46(run, list0, i0, list1, i1, i2), value, isField55, key);
       break;
     }
   }
@@ -235,9 +233,8 @@ function isField57(key: string): boolean {
     case 'priceModifier':
     case 'images':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** `lineItems.items[].options[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -277,7 +274,7 @@ function object31(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
     if (!isField57(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys31(run, list0, i0, list1, i1), value, isField57);
+      run.unknownFields(keys31(run, list0, i0, list1, i1), value, isField57, key);
       break;
     }
   }
@@ -383,7 +380,7 @@ function object64(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
     if (!isField55(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys64(run, list0, i0, i1), value, isField55);
+      run.unknownFields(keys64(run, list0, i0, i1), value, isField55, key);
       break;
     }
   }
@@ -419,9 +416,8 @@ function isField73(key: string): boolean {
     case 'productID':
     case 'images':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** `lineItems.items[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -474,7 +470,7 @@ function object13(run: ValidationRun, value: unknown, list0: readonly unknown[],
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
     if (!isField73(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys13(run, list0, i0), value, isField73);
+      run.unknownFields(keys13(run, list0, i0), value, isField73, key);
       break;
     }
   }
@@ -505,9 +501,8 @@ function isField74(key: string): boolean {
   switch (key) {
     case 'items':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** `lineItems`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -525,7 +520,7 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
   const out: Out = { items: v10 };
   for (const key in value) {
     if (!isField74(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys9(run), value, isField74);
+      run.unknownFields(keys9(run), value, isField74, key);
       break;
     }
   }
@@ -558,7 +553,7 @@ function object78(run: ValidationRun, value: unknown): Out | undefined {
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys78(run), value, isField25);
+      run.unknownFields(keys78(run), value, isField25, key);
       break;
     }
   }
@@ -575,9 +570,8 @@ function isField83(key: string): boolean {
     case 'status':
     case 'taxAmount':
       return true;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** The body: checked and copied in the schema's key order. */
@@ -632,7 +626,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
   } else if ('taxAmount' in value) out['taxAmount'] = undefined;
   for (const key in value) {
     if (!isField83(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField83);
+      run.unknownFields([], value, isField83, key);
       break;
     }
   }
