@@ -50,6 +50,62 @@ describe('a valid body comes back with exactly its own keys', () => {
   });
 });
 
+describe('a valid body reads each field once (docs/architecture.md: the quick functions answer it)', () => {
+  /** `fields` as an object of getters that count their reads in `reads`, under `at`. */
+  function counted(reads: Map<string, number>, at: string, fields: Body): Body {
+    const out: Body = {};
+    for (const [key, v] of Object.entries(fields)) {
+      Object.defineProperty(out, key, {
+        enumerable: true,
+        get() {
+          reads.set(`${at}.${key}`, (reads.get(`${at}.${key}`) ?? 0) + 1);
+          return v;
+        },
+      });
+    }
+    return out;
+  }
+  const image = { altText: 'A latte', imageID: 'kuoaydiojf7uszaokc2ggnaaaa_xfer', link: 'https://img.example/latte.png', publicID: 'latte' };
+
+  it.each<[string, Body, Body]>([
+    ['every optional field present', {}, {}],
+    ['optional fields given as undefined', { group: undefined, images: undefined }, { altText: undefined, imageID: undefined, link: undefined, publicID: undefined }],
+  ])('prices, options and images: %s', (_, optionPatch, imagePatch) => {
+    const reads = new Map<string, number>();
+    const imageOf = (at: string, patch: Body) => counted(reads, at, { ...image, ...patch });
+    const option = (name: string, patch: Body) =>
+      counted(reads, name, {
+        name,
+        quantity: 1,
+        group: 'Milk',
+        priceModifier: counted(reads, `${name}.priceModifier`, usd('-0.25')),
+        images: [imageOf(`${name}.images[0]`, {}), imageOf(`${name}.images[1]`, imagePatch)],
+        ...patch,
+      });
+    const body = {
+      lineItems: {
+        items: [
+          {
+            name: 'Tea',
+            basePrice: counted(reads, 'basePrice', usd('4.50')),
+            quantity: 2,
+            options: [option('Oat', {}), option('Soy', optionPatch)],
+            images: [imageOf('images[0]', imagePatch), counted(reads, 'images[1]', {})],
+          },
+        ],
+      },
+    };
+    // Oat's two images are exactly the limit: a list at its limit is still answered quickly.
+    const result = validateInvoiceUpdate(body, { limits: { ...REQUEST_LIMITS, imagesPerOption: 2 } });
+    expect(result.ok).toBe(true);
+    // Every field of the objects in the body was read (36: 2 of basePrice, 15 of each option
+    // with its price and images, 4 of the item's images; 28 when Soy's images are undefined), once.
+    expect(reads.size).toBe('images' in optionPatch ? 28 : 36);
+    expect([...reads].filter(([, n]) => n !== 1)).toEqual([]);
+    if (result.ok) expect(result.value).toStrictEqual(structuredClone(body));
+  });
+});
+
 describe('an optional field given as undefined is treated as absent (JavaScript callers)', () => {
   const top = ['description', 'dueDate', 'invoiceDate', 'lineItems', 'status', 'taxAmount'];
   it.each(top)('top-level %s', (field) => {
