@@ -521,7 +521,9 @@ class Writer {
     const body = [
       ...temps.map((t) => `let ${t}: unknown;`),
       ...node.fields.flatMap((f, i) => {
-        const lines = this.field(f, path, firstComplex !== -1 && i >= firstComplex, temps[i]);
+        // No guard before the first field: every caller checks `run.stopped` just before it
+        // calls an object's function, so nothing can have stopped the run there.
+        const lines = this.field(f, path, firstComplex !== -1 && i >= firstComplex && i > 0, temps[i]);
         return i === lead - 1 ? [...lines, ...literal] : lines;
       }),
     ];

@@ -512,7 +512,6 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
     return undefined;
   }
   let v10: unknown;
-  if (run.stopped) return undefined;
   const x11 = value['items'];
   if (x11 !== undefined || 'items' in value) {
     v10 = array12(run, x11);
