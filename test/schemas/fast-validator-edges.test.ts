@@ -220,19 +220,37 @@ describe('bounded work: once the error body is truncated, nothing more is read',
     }
     return out;
   }
-  const withoutName = ({ name: _, ...rest }: Body): Body => rest;
+  /**
+   * A case per field of `failing`: `valid` with that field given the bad value, the fields of
+   * `watchable` after it watched, placed in a body by `place`.
+   */
+  function afterField(owner: string, failing: [string, unknown][], watchable: string[], valid: Body, place: (object: Body) => Body): [string, (reads: { count: number }) => Body][] {
+    return failing.map(([field, value]) => [
+      `${owner} fields after a failing ${field}`,
+      (reads) => {
+        const later = watchable.slice(watchable.indexOf(field) + 1);
+        const plain = Object.fromEntries(Object.entries({ ...valid, [field]: value }).filter(([key]) => !later.includes(key)));
+        return place(watched(reads, plain, Object.fromEntries(later.map((key) => [key, valid[key]]))));
+      },
+    ]);
+  }
   const bad = (name: string): Body => itemWith({ quantity: 'x', name });
-  // Element names are read to key the errors (elementKeys reads every name of the list), so
-  // the watched elements keep a plain name and watch every other field.
+  // An error's key reads the names of the elements up to it, never of a later one: a later
+  // element is watched whole.
 
   it.each<[string, (reads: { count: number }) => Body]>([
-    ['later items', (reads) => ({ lineItems: { items: [bad('A'), bad('B'), watched(reads, { name: 'C' }, withoutName(validItem('C')))] } })],
-    ['later options', (reads) => bodyWithItem(itemWith({ options: [{ name: 'A', quantity: 'x' }, { name: 'B', quantity: 'y' }, watched(reads, { name: 'C' }, withoutName(validOption('C')))] }))],
+    ['later items', (reads) => ({ lineItems: { items: [bad('A'), bad('B'), watched(reads, {}, validItem('C'))] } })],
+    ['later options', (reads) => bodyWithItem(itemWith({ options: [{ name: 'A', quantity: 'x' }, { name: 'B', quantity: 'y' }, watched(reads, {}, validOption('C'))] }))],
     ['later images after images with errors', (reads) => bodyWithItem(itemWith({ images: [{ link: 5 }, { link: 6 }, watched(reads, {}, { altText: 'C' })] }))],
     ['later images after images that are not objects', (reads) => bodyWithItem(itemWith({ images: ['x', 'y', watched(reads, {}, { altText: 'C' })] }))],
     ['an item\'s options and images', (reads) => bodyWithItem(watched(reads, { name: 5, basePrice: usd('1'), quantity: 'x' }, { options: [validOption()], images: [{}] }))],
     ['an option\'s priceModifier and images', (reads) => bodyWithItem(itemWith({ options: [watched(reads, { name: 5, quantity: 'x' }, { priceModifier: usd('1'), images: [{}] })] }))],
     ['the rest of the body', (reads) => watched(reads, { lineItems: { items: [bad('A'), bad('B')] } }, { status: 'nope', taxAmount: { currency: 'usd' } })],
+    ['later images of an option', (reads) => bodyWithItem(itemWith({ options: [{ ...validOption(), images: [{ link: 5 }, { link: 6 }, watched(reads, {}, { altText: 'C' })] }] }))],
+    // One error first (description), then the field named fails: the fields after it are not read.
+    ...afterField('an item\'s', [['name', 5], ['basePrice', 'x'], ['quantity', 'x'], ['options', 'x'], ['productID', 5]], ['basePrice', 'quantity', 'options', 'productID', 'images'], validItem('Tea'), (item) => ({ description: 5, lineItems: { items: [item] } })),
+    ...afterField('an option\'s', [['group', 5], ['priceModifier', 'x']], ['priceModifier', 'images'], { ...validOption('Oat'), images: [{}] }, (option) => ({ description: 5, lineItems: { items: [itemWith({ options: [option] })] } })),
+    ...afterField('the body\'s', [['invoiceDate', 'x'], ['lineItems', 'x'], ['status', 'nope']], ['lineItems', 'status', 'taxAmount'], { ...validInvoiceUpdate(), description: 5 }, (body) => body),
   ])('%s', (_, build) => {
     const reads = { count: 0 };
     const result = validateInvoiceUpdate(build(reads), { limits: { ...REQUEST_LIMITS, fieldErrors: 1 } });
