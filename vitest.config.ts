@@ -19,11 +19,6 @@ const testFiles = (dir: string): string[] =>
  */
 const ISOLATED = [
   ...testFiles('test').filter((file) => /\bvi\.(mock|doMock|unmock|resetModules|stubGlobal|stubEnv|spyOn|useFakeTimers)\(/.test(readFileSync(file, 'utf8'))),
-  // Failed once each after other files in a shared worker (a host operation's fetch answered
-  // 500; the Moov SDK read a PATCH's 409 and 422 as malformed), never alone: run in a module
-  // graph of their own until the file that disturbs them is found.
-  'test/http/cors.test.ts',
-  'test/http/sdk.test.ts',
 ];
 
 /**

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
 import { toNodeListener } from '../../src/node/index.js';
-import { A, ADJUSTMENT_ID, INVOICE_ID, type TestServer, UUID, adjustment, bearer, call, draftInvoice, jsonInit, listen, testOptions } from './helpers.js';
+import { A, ADJUSTMENT_ID, INVOICE_ID, type TestServer, UUID, adjustment, bearer, call, draftInvoice, jsonInit, keepFetchGlobals, listen, testOptions } from './helpers.js';
+
+keepFetchGlobals();
 
 describe('mounted in Express under a mount path, after express.json()', () => {
   let s: TestServer;
@@ -71,9 +73,11 @@ describe('mounted in Express under a mount path, after express.json()', () => {
 
 describe('mounted in Hono on @hono/node-server', () => {
   let url: string;
+  let upstream: TestServer;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    const handler = createHandler(testOptions({ basePath: '/v1' }));
+    upstream = await listen((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"up":true}'));
+    const handler = createHandler(testOptions({ basePath: '/v1', operations: { listAccounts: { handle: () => fetch(upstream.url) } } }));
     const app = new Hono();
     app.get('/hello', (c) => c.text('hono'));
     app.all('/v1/*', (c) => handler(c.req.raw));
@@ -86,7 +90,7 @@ describe('mounted in Hono on @hono/node-server', () => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
   });
-  afterAll(() => close());
+  afterAll(() => Promise.all([close(), upstream.close()]));
 
   it('serves the specified operations with basePath', async () => {
     const r = await call(`${url}/v1/accounts/${A}/adjustments/${ADJUSTMENT_ID}`, { headers: { ...bearer('all'), 'x-request-id': 'h-1' } });
@@ -106,5 +110,11 @@ describe('mounted in Hono on @hono/node-server', () => {
     const bad = await call(`${url}/v1/accounts/${A}/invoices/${INVOICE_ID}`, jsonInit('PATCH', '{'));
     expect([bad.status, bad.json]).toEqual([400, { error: HTTP_MESSAGES.malformedJson }]);
     for (const r of [unauth, wrong, missing, bad]) expect(r.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it("takes a host operation's fetch() answer, though Hono put its own Response class on globalThis", async () => {
+    const r = await call(`${url}/v1/accounts`, { headers: bearer('all') });
+    expect([r.status, r.json]).toEqual([200, { up: true }]);
+    expect(r.headers.get('x-request-id')).toMatch(UUID);
   });
 });

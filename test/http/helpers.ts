@@ -1,5 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
 import { type HandlerOptions, type StoreSeed, createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
 import { toNodeListener } from '../../src/node/index.js';
 import { DEMO_ADJUSTMENT, DEMO_INVOICE } from '../../src/reference/demo-data.js';
@@ -157,3 +158,17 @@ export const jsonInit = (method: string, body: unknown, headers: Record<string, 
 });
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * Puts the platform's `Request` and `Response` back on `globalThis` when the calling file's tests
+ * end: `@hono/node-server` replaces them with its own classes, and test files share a worker's
+ * globals, so a file that starts it would otherwise change what the next file's `fetch` answers
+ * are instances of.
+ */
+export function keepFetchGlobals(): void {
+  const { Request: PlatformRequest, Response: PlatformResponse } = globalThis;
+  afterAll(() => {
+    Object.defineProperty(globalThis, 'Request', { value: PlatformRequest });
+    Object.defineProperty(globalThis, 'Response', { value: PlatformResponse });
+  });
+}

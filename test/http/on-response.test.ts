@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type ResponseLogEntry, createHandler } from '../../src/http/index.js';
 import { createNodeServer, toNodeListener } from '../../src/node/index.js';
-import { A, ADJUSTMENT_ID, INVOICE_ID, bearer, call, jsonInit, listen, testOptions } from './helpers.js';
+import { A, ADJUSTMENT_ID, INVOICE_ID, bearer, call, jsonInit, keepFetchGlobals, listen, testOptions } from './helpers.js';
 
 const entryShape = (entry: ResponseLogEntry) => [entry.method, entry.path, entry.status, entry.requestId];
+
+keepFetchGlobals();
 
 describe('createHandler({ onResponse }): an access log for every host', () => {
   it('is called once per answer by the fetch handler, with method, path, status, request id and ms', async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES, createHandler } from '../../src/http/index.js';
 import { toNodeListener } from '../../src/node/index.js';
 import { bundleDocCode } from '../bundle-doc-code.js';
-import { A, ADJUSTMENT_ID, DOMAIN, INVOICE_ID, SESSION, adjustment, bearer, call, draftInvoice, jsonInit, testOptions } from './helpers.js';
+import { A, ADJUSTMENT_ID, DOMAIN, INVOICE_ID, SESSION, adjustment, bearer, call, draftInvoice, jsonInit, keepFetchGlobals, testOptions } from './helpers.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const docs = readFileSync(join(root, 'docs/http.md'), 'utf8');
@@ -64,6 +64,8 @@ async function start(name: string): Promise<Running> {
 }
 
 const expectOwnAnswer = (r: { headers: Headers }) => expect(r.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9_=-]{1,255}$/);
+
+keepFetchGlobals();
 
 describe.each(['fastify', 'express', 'hono', 'fetch-host'])('the %s recipe of docs/http.md, over HTTP', (name) => {
   let running: Running;

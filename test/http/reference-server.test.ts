@@ -19,6 +19,7 @@ describe('reference server', () => {
   });
 
   it('serves the demo data with the demo token and logs one line per request', async () => {
+    const linesBefore = lines.length;
     const base = `${server.url}/accounts/${DEMO_IDS.accountID}`;
     const auth = { authorization: 'Bearer demo-all-scopes', 'x-request-id': 'demo-1' };
     const adjustment = await call(`${base}/adjustments/${DEMO_IDS.adjustmentID}`, { headers: auth });
@@ -33,7 +34,7 @@ describe('reference server', () => {
     const other = await call(`${base}/adjustments/${DEMO_IDS.adjustmentID}`, { headers: { authorization: 'Bearer demo-other-account' } });
     expect(other.status).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const requestLines = lines.filter((l) => /^(GET|POST|PATCH) /.test(l));
+    const requestLines = lines.slice(linesBefore).filter((l) => /^(GET|POST|PATCH) /.test(l));
     expect(requestLines.length).toBe(5);
     expect(requestLines[0]).toMatch(new RegExp(`^GET /accounts/${DEMO_IDS.accountID}/adjustments/${DEMO_IDS.adjustmentID} 200 \\d+\\.\\dms demo-1$`));
     expect(requestLines[4]).toMatch(/ 403 \d+\.\dms [0-9a-f-]{36}$/);

@@ -56,6 +56,13 @@ async function runHostOperation(state: RoutedState, implementation: OperationImp
   const response: unknown = await (tracing === undefined || parent === undefined
     ? implementation.handle(operationContext)
     : tracing.api.context.with(parent, () => implementation.handle(operationContext)));
-  if (!(response instanceof Response)) throw new TypeError(`operation ${entry.id} did not return a Response`);
+  if (!isResponse(response)) throw new TypeError(`operation ${entry.id} did not return a Response`);
   return { response };
 }
+
+/**
+ * Whether `value` is a WHATWG `Response`, also one made by the platform's own class when the global
+ * is another: `@hono/node-server` puts its own `Response` class on `globalThis`, and an answer of
+ * `fetch()` is then no instance of it, though it is a `Response` (its `Symbol.toStringTag` says so).
+ */
+const isResponse = (value: unknown): value is Response => value instanceof Response || Object.prototype.toString.call(value) === '[object Response]';
