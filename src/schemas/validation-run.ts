@@ -45,9 +45,13 @@ export class ValidationRun {
    * `options`): see `elementKeys`. Only the elements up to `index` are keyed.
    */
   elementKey(list: readonly unknown[], index: number, field: string): string {
+    // Which cache is read or written changes no key, only what is recomputed: a cache of another
+    // array is never used (its elements are not `list`), and both name limits are 1 to 150.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the cache read changes no key (above)
     let keys = field === 'items' ? this.itemKeys : this.optionKeys;
     if (keys === undefined || keys.elements !== list) {
       keys = new ElementKeys(list, NAME_LIMITS[field] as FieldLimit);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the cache written changes no key (above)
       if (field === 'items') this.itemKeys = keys;
       else this.optionKeys = keys;
     }
