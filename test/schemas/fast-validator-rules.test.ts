@@ -141,6 +141,35 @@ describe('ErrorBodyBuilder', () => {
   });
 });
 
+describe('ErrorBodyBuilder.forText: the { error } line', () => {
+  it('writes each error as field: message, fields joined with dots and positions after their array, keyless errors as the message alone', () => {
+    const text = ErrorBodyBuilder.forText(5);
+    text.add(['lineItems', 'items', '[0]', 'name'], 'is required');
+    text.add(['a', '[1]', '[2]'], 'x');
+    text.add([], 'whole body');
+    expect(text.finishText()).toBe('lineItems.items[0].name: is required; a[1][2]: x; whole body');
+  });
+
+  it('is empty with no error, and only the note when no error fits', () => {
+    expect(ErrorBodyBuilder.forText(3).finishText()).toBe('');
+    const none = ErrorBodyBuilder.forText(0);
+    none.add(['a'], 'x');
+    expect(none.finishText()).toBe(truncatedMessage(0));
+  });
+});
+
+describe('error keys named like Object.prototype members are the request\'s own', () => {
+  it('an unknown field named constructor or toString, at the top and inside an item', () => {
+    const item = { ...validItem('Tea'), toString: 1, constructor: 2 };
+    const answer = expectSameAnswer({ constructor: 1, lineItems: { items: [item] } });
+    expect(answer).toEqual({
+      ok: false,
+      status: 422,
+      body: { lineItems: { items: { Tea: { toString: expect.any(String), constructor: expect.any(String) } } }, constructor: expect.any(String) },
+    });
+  });
+});
+
 describe('elementKeys', () => {
   it('keys by a valid name under the limit given, else by position', () => {
     const elements = [{ name: 'ab' }, { name: 'abcd' }, { name: 'a' }];
