@@ -116,6 +116,27 @@ describe('the quick leaf checks answer only for values the exact rules accept un
     }));
   });
 
+  it('date-time: surelyDateTime is true at every bound of a canonical value (last days, 23:59:59, offsets up to 23:59, nine fraction digits)', () => {
+    const lastDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].map((day, month) => `2026-${String(month + 1).padStart(2, '0')}-${day}T00:00:00Z`);
+    const bounds = [
+      ...lastDays,
+      '2024-02-29T00:00:00Z', '2000-02-29T00:00:00Z', '2026-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '1999-11-30T09:09:09Z',
+      '2026-12-31T23:59:59+23:59', '2026-12-31T23:59:59-23:59', '2026-06-15T19:19:19+19:09', '2026-06-15T10:10:10-10:10',
+      '2026-04-30T12:00:00.123456789Z', '2026-04-30T12:00:00.1-00:00', '2026-04-30T12:00:00.000000000+00:00',
+    ];
+    for (const value of bounds) {
+      expect(dateTimeValue(value), value).toBe(value);
+      expect(surelyDateTime(value), value).toBe(true);
+    }
+  });
+
+  it('decimal: surelyDecimal is true at its bounds (18 integer digits, 9 places, a sign, zero)', () => {
+    for (const value of ['999999999999999999', '-999999999999999999.999999999', '0.000000001', '-0', '0', '7', '-1.5']) {
+      expect(decimalProblem(value), value).toBeUndefined();
+      expect(surelyDecimal(value), value).toBe(true);
+    }
+  });
+
   it('decimal: surelyDecimal is true only for strings checkDecimalString accepts; true for those of at most 18 integer digits', () => {
     fc.assert(
       fc.property(fc.oneof(decimalEdges, anyValue), (value) => {
