@@ -16,6 +16,7 @@ import {
   validateInvoiceUpdateWithSchema,
 } from './schema-validators.js';
 import { hasLoneSurrogate } from '../../src/limits/index.js';
+import { STRING_MESSAGE } from '../../src/schemas/messages.js';
 import { validCurrency, validDateTime, validDecimal, validEvidenceBody, validInvoiceUpdateBody, validResourceId, validSessionBody } from './arbitraries.js';
 import { TYPED_ID, UUID_ID } from './fixtures.js';
 import { binaryText } from '../limits/code-points.js';
@@ -134,6 +135,46 @@ describe('the quick leaf checks answer only for values the exact rules accept un
     for (const value of ['999999999999999999', '-999999999999999999.999999999', '0.000000001', '-0', '0', '7', '-1.5']) {
       expect(decimalProblem(value), value).toBeUndefined();
       expect(surelyDecimal(value), value).toBe(true);
+    }
+  });
+
+  /** Every string made from `valid` by putting one of `units` at one position (and by cutting or extending it by one unit). */
+  const oneUnitChanges = (valid: string, units: string): string[] => [
+    valid.slice(0, -1),
+    `${valid}0`,
+    ...[...valid].flatMap((_, at) => [...units].map((unit) => `${valid.slice(0, at)}${unit}${valid.slice(at + 1)}`)),
+  ];
+
+  it('date-time: surelyDateTime is sound on every one-unit change of canonical values (a digit, a mark, a letter, a sign at each place)', () => {
+    const values = ['2026-12-31T23:59:59.123456789+23:59', '2024-02-29T00:00:00Z', '1999-10-20T10:20:30-05:30', '2026-04-30T09:09:09.1Z'];
+    for (const value of values.flatMap((valid) => oneUnitChanges(valid, '0129/:-+.TtZz:@ '))) {
+      if (surelyDateTime(value)) expect(dateTimeValue(value), value).toBe(value);
+    }
+  });
+
+  it('resource ID: surelyResourceId agrees with checkResourceId on every one-unit change of a typed ID and a UUID', () => {
+    const values = [TYPED_ID, UUID_ID, UUID_ID.toUpperCase(), 'kuoaydiojf7uszaokc2ggnaaaa_abcdefghi', 'kuoaydiojf7uszaokc2ggnaaaa_x'];
+    for (const value of values.flatMap((valid) => oneUnitChanges(valid, '01479afgzAFG_-/:`{'))) {
+      expect(surelyResourceId(value), value).toBe(resourceIdProblem(value) === undefined);
+    }
+  });
+
+  it('currency: surelyCurrency agrees with the table on every string of three units from A-Z and the units around them', () => {
+    const units = '@ABCDEFGHIJKLMNOPQRSTUVWXYZ[`a';
+    const disagreeing: string[] = [];
+    for (const a of units) for (const b of units) for (const c of units) {
+      const code = `${a}${b}${c}`;
+      if (surelyCurrency(code) !== (currencyProblem(code) === undefined)) disagreeing.push(code);
+    }
+    expect(disagreeing).toEqual([]);
+  });
+
+  it('every leaf rule answers a non-string with the string message', () => {
+    for (const value of [5, null, undefined, {}, ['USD'], true]) {
+      expect(currencyProblem(value)).toBe(STRING_MESSAGE);
+      expect(decimalProblem(value)).toBe(STRING_MESSAGE);
+      expect(resourceIdProblem(value)).toBe(STRING_MESSAGE);
+      expect(dateTimeValue(value)).toEqual({ error: STRING_MESSAGE });
     }
   });
 
