@@ -275,7 +275,7 @@ class Writer {
     return `${fn}(run${this.args(path)}${tail.map((t) => `, ${q(t)}`).join('')})`;
   }
 
-  /** Writes the key function of the object at `path` (not the body). */
+  /** Writes the key function of the object at `path`, inside an array (its keys name the elements above it). */
   private keyFunction(path: readonly Segment[]): void {
     const parts = path.map((s) =>
       'key' in s ? q(s.key) : s.named ? `run.elementKey(list${s.depth}, i${s.depth}, ${q(s.array)})` : `\`[\${i${s.depth}}]\``,
@@ -287,7 +287,7 @@ class Writer {
       [
         `/** The error-body keys of \`${pathText(path)}\`, then \`last\` when given. */`,
         `function ${name}(run: ValidationRun${this.params(path)}, last?: string): string[] {`,
-        `  return withLast([${parts.join(', ')}], last);`,
+        `  return withLast([${parts.join(', ')}, last]);`,
         '}',
       ].join('\n'),
     );
@@ -499,7 +499,8 @@ class Writer {
   /** Writes the function of the object `node` at `path`; returns its name. */
   object(node: Extract<Node, { kind: 'object' }>, path: readonly Segment[]): string {
     const name = this.fresh(`object`);
-    if (path.length > 0) this.keyFunction(path);
+    // Outside every array an object's keys are constants: they are written where they are reported.
+    if (inArray(path)) this.keyFunction(path);
     if (path.length > 0) this.uses.add('OBJECT_MESSAGE');
     this.uses.add('isJsonObject');
     const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';

@@ -1,8 +1,8 @@
 import type * as v from 'valibot';
-import { FIELD_LIMITS, type FieldLimit, checkTextLength } from '../limits/index.js';
+import { FIELD_LIMITS, type FieldLimit, textLength } from '../limits/index.js';
 import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './is-json-object.js';
-import { surelyText } from './text-rule.js';
+import { isWellFormedText, surelyText } from './text-rule.js';
 
 /** Errors of an AmountDecimal field in a 422 update-invoice body (spec 4.2): a string per failed field. */
 export type AmountDecimalErrors = { currency?: string; valueDecimal?: string };
@@ -145,10 +145,16 @@ export class ElementKeys {
   }
 }
 
-/** True when `name` is within `limit` (the sound check of a name within it in UTF-16 units first). */
+/**
+ * True when `name` is within `limit`: the sound check of a name within it in UTF-16 units
+ * first, then its code points. No message is built for a name that is not (the rule's message
+ * is a new string each time, and a failed name is keyed by position).
+ */
 function isWithin(name: string, limit: FieldLimit): boolean {
   const min = limit.min ?? 0;
-  return ((min === 0 || min === 1) && surelyText(name, min, limit.max)) || checkTextLength(name, limit) === undefined;
+  if ((min === 0 || min === 1) && surelyText(name, min, limit.max)) return true;
+  const length = isWellFormedText(name) ? textLength(name) : -1;
+  return length >= min && length <= limit.max;
 }
 
 type PathItem = { type: string; key?: unknown; input?: unknown };

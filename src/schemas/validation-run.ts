@@ -68,14 +68,15 @@ export class ValidationRun {
 }
 
 /**
- * `keys` with `last` added when given: the error-body keys of an object of a generated
- * validator, then of one of its fields.
+ * `keys` without its last entry when that is undefined: the error-body keys of an object of a
+ * generated validator, then of one of its fields when one is given. The caller writes one
+ * literal of the full length, so no key list grows (and copies itself) by a push.
  *
  * @example
- * withLast(['taxAmount'], 'currency') // ['taxAmount', 'currency']
- * withLast(['taxAmount'])             // ['taxAmount']
+ * withLast(['taxAmount', 'currency']) // ['taxAmount', 'currency']
+ * withLast(['taxAmount', undefined])  // ['taxAmount']
  */
-export function withLast(keys: string[], last?: string): string[] {
-  if (last !== undefined) keys.push(last);
-  return keys;
+export function withLast(keys: (string | undefined)[]): string[] {
+  if (keys[keys.length - 1] === undefined) keys.pop();
+  return keys as string[];
 }

@@ -19,19 +19,14 @@ const TEXT_LIMIT_3 = Object.freeze({ max: 125 });
 const ONE_OF_4 = new Set<unknown>(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 const ONE_OF_MESSAGE_5 = oneOfMessage(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 
-/** The error-body keys of `lineItems`, then `last` when given. */
-function keys9(run: ValidationRun, last?: string): string[] {
-  return withLast(['lineItems'], last);
-}
-
 /** The error-body keys of `lineItems.items[]`, then `last` when given. */
 function keys13(run: ValidationRun, list0: readonly unknown[], i0: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items')], last);
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), last]);
 }
 
 /** The error-body keys of `lineItems.items[].basePrice`, then `last` when given. */
 function keys20(run: ValidationRun, list0: readonly unknown[], i0: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice'], last);
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', last]);
 }
 
 /** True when `key` is one of `currency`, `valueDecimal`. */
@@ -85,12 +80,12 @@ function quick26(value: unknown): Out | undefined {
 
 /** The error-body keys of `lineItems.items[].options[]`, then `last` when given. */
 function keys31(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options')], last);
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), last]);
 }
 
 /** The error-body keys of `lineItems.items[].options[].priceModifier`, then `last` when given. */
 function keys39(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier'], last);
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', last]);
 }
 
 /** `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -123,7 +118,7 @@ function object39(run: ValidationRun, value: unknown, list0: readonly unknown[],
 
 /** The error-body keys of `lineItems.items[].options[].images[]`, then `last` when given. */
 function keys46(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`], last);
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, last]);
 }
 
 /** True when `key` is one of `altText`, `imageID`, `link`, `publicID`. */
@@ -347,7 +342,7 @@ function array30(run: ValidationRun, value: unknown, list0: readonly unknown[], 
 
 /** The error-body keys of `lineItems.items[].images[]`, then `last` when given. */
 function keys64(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`], last);
+  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, last]);
 }
 
 /** `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
@@ -484,12 +479,12 @@ function object13(run: ValidationRun, value: unknown, list0: readonly unknown[],
 /** `lineItems.items`: at most `limits.lineItems` items. */
 function array12(run: ValidationRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys9(run, 'items'), ARRAY_MESSAGE);
+    run.fail(['lineItems', 'items'], ARRAY_MESSAGE);
     return undefined;
   }
   const max = run.limits.lineItems;
   if (value.length > max) {
-    run.fail(keys9(run, 'items'), tooManyMessage(max, 'items'));
+    run.fail(['lineItems', 'items'], tooManyMessage(max, 'items'));
     return undefined;
   }
   const out: unknown[] = [];
@@ -513,7 +508,7 @@ function isField74(key: string): boolean {
 /** `lineItems`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object9(run: ValidationRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys9(run), OBJECT_MESSAGE);
+    run.fail(['lineItems'], OBJECT_MESSAGE);
     return undefined;
   }
   let v10: unknown;
@@ -521,26 +516,21 @@ function object9(run: ValidationRun, value: unknown): Out | undefined {
   const x11 = value['items'];
   if (x11 !== undefined || 'items' in value) {
     v10 = array12(run, x11);
-  } else run.fail(keys9(run, 'items'), REQUIRED_MESSAGE);
+  } else run.fail(['lineItems', 'items'], REQUIRED_MESSAGE);
   const out: Out = { items: v10 };
   for (const key in value) {
     if (!isField74(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys9(run), value, isField74);
+      run.unknownFields(['lineItems'], value, isField74);
       break;
     }
   }
   return out;
 }
 
-/** The error-body keys of `taxAmount`, then `last` when given. */
-function keys78(run: ValidationRun, last?: string): string[] {
-  return withLast(['taxAmount'], last);
-}
-
 /** `taxAmount`: checked and copied in the schema's key order, or undefined when it is not an object. */
 function object78(run: ValidationRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys78(run), OBJECT_MESSAGE);
+    run.fail(['taxAmount'], OBJECT_MESSAGE);
     return undefined;
   }
   const out: Out = {};
@@ -548,17 +538,17 @@ function object78(run: ValidationRun, value: unknown): Out | undefined {
   if (x79 !== undefined) {
     const m80 = surelyCurrency(x79) ? undefined : currencyProblem(x79);
     if (m80 === undefined) out['currency'] = x79;
-    else run.fail(keys78(run, 'currency'), m80);
+    else run.fail(['taxAmount', 'currency'], m80);
   } else if ('currency' in value) out['currency'] = undefined;
   const x81 = value['valueDecimal'];
   if (x81 !== undefined) {
     const m82 = surelyDecimal(x81) ? undefined : decimalProblem(x81);
     if (m82 === undefined) out['valueDecimal'] = x81;
-    else run.fail(keys78(run, 'valueDecimal'), m82);
+    else run.fail(['taxAmount', 'valueDecimal'], m82);
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys78(run), value, isField25);
+      run.unknownFields(['taxAmount'], value, isField25);
       break;
     }
   }
