@@ -17,8 +17,9 @@
 //   BENCH_CLIENT=autocannon npx tsx bench/http.bench.ts   (no pairs)
 //   BENCH_BASELINE_DIST=<dist/ of another tree> npx tsx bench/http.bench.ts   (also: ours vs an earlier build)
 //   BENCH_ONLY='schedule|PATCH' BENCH_ROUNDS=0 npx tsx bench/http.bench.ts   (some scenarios, pairs only)
-// With ours' GET schedule and a fixed-answer server (Fastify's, or node:http's bytes encoded
-// once) selected, ours is also paired with each directly (head to head).
+// With ours' GET schedule and a fixed-answer server (Fastify's, node:http's bytes encoded once,
+// or node:http's text with our three headers) selected, ours is also paired with each directly
+// (head to head).
 import { build } from 'esbuild';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -92,6 +93,10 @@ const ALL_SCENARIOS: Scenario[] = [
   // writev instead of one write of text): how much the form of the body alone weighs.
   getSchedule('bare node:http, fixed body = our GET schedule answer encoded once (a Buffer)', 'bare-schedule-bytes'),
   getSchedule('Fastify 5: GET schedule, fixed body = our answer encoded once (a Buffer)', 'fastify-fixed-bytes'),
+  // The same text with the three headers every answer of ours carries (a fresh x-request-id,
+  // content-type, content-length, in our flat-array form): node:http's own cost of our headers,
+  // so that ours against it is our code alone.
+  getSchedule('bare node:http, fixed body = our GET schedule answer, with our three headers', 'bare-schedule-our-headers'),
   getSchedule('ours on Bun (Bun.serve, dist/): GET schedule', 'bun'),
   getSchedule('ours on Deno (Deno.serve, dist/): GET schedule', 'deno'),
   patchInvoice('ours on Bun (Bun.serve, dist/): PATCH invoice', 'bun'),
@@ -263,10 +268,11 @@ if (CLIENT === 'wrk' && hasTaskset && PAIRS > 0) {
   }
 
   // Head to head: our GET schedule paired directly with each server sending its fixed bytes
-  // (Fastify's own cost, and the bytes-encoded-once ceiling), so that "at or above Fastify's
-  // share" is one ratio measured in the same seconds rather than two from different pairs.
+  // (Fastify's own cost, the bytes-encoded-once ceiling, node:http with our headers), so that
+  // "at or above Fastify's share" is one ratio measured in the same seconds rather than two
+  // from different pairs.
   const oursSchedule = SCENARIOS.find((s) => s.server === 'ours' && s.path === schedulePath);
-  const rivals = SCENARIOS.filter((s) => ['fastify-fixed', 'fastify-fixed-bytes', 'bare-schedule-bytes'].includes(s.server));
+  const rivals = SCENARIOS.filter((s) => ['fastify-fixed', 'fastify-fixed-bytes', 'bare-schedule-bytes', 'bare-schedule-our-headers'].includes(s.server));
   if (oursSchedule !== undefined && rivals.length > 0) {
     console.log(`\n## Head to head on CPU 1: ${oursSchedule.name} vs each server sending its fixed bytes (${PAIRS} pairs x ${DURATION} s)`);
     console.log('| paired with | ours / it: median | range | ours req/s (median) | its req/s (median) |');

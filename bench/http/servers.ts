@@ -16,6 +16,7 @@ const [kind = '', dist = 'dist'] = process.argv.slice(2);
 const load = <M>(path: string): Promise<M> => importBuilt<M>(dist, path);
 const { createHandler, createMemoryStore, createStaticAuth } = await load<typeof import('../../src/http/index.js')>('http/index.js');
 const { toNodeListener } = await load<typeof import('../../src/node/index.js')>('node/index.js');
+const { freshUuid } = await load<typeof import('../../src/shared/fresh-uuid.js')>('shared/fresh-uuid.js');
 const lib: UserRouteLibrary = {
   scheduleOccurrences: (await load<typeof import('../../src/schedule/index.js')>('schedule/index.js')).scheduleOccurrences,
   applyInvoiceUpdate: (await load<typeof import('../../src/invoice/index.js')>('invoice/index.js')).applyInvoiceUpdate,
@@ -49,6 +50,16 @@ const kinds: Record<string, () => Server | Promise<Server>> = {
   // The same, with the bytes encoded once (a Buffer), as our handler caches a long answer: the
   // strictest ceiling for GET schedule (node:http then skips encoding the text per response).
   'bare-schedule-bytes': () => bareFixed(Buffer.from(scheduleBody)),
+  // The same bytes with our answer's headers, in our form: a fresh `x-request-id` (freshUuid,
+  // from dist/), then content-type and content-length, as one flat array. What node:http alone
+  // charges for the headers every answer of ours carries: the floor under our GET schedule.
+  'bare-schedule-our-headers': () => {
+    const length = String(Buffer.byteLength(scheduleBody));
+    return createServer((_req, res) => {
+      res.writeHead(200, ['x-request-id', freshUuid(), 'content-type', 'application/json', 'content-length', length]);
+      res.end(scheduleBody);
+    });
+  },
   // The ceiling for PATCH invoice: node:http reading the request body, then answering, fixed,
   // the exact bytes of our PATCH invoice answer.
   'bare-invoice': () =>

@@ -280,7 +280,8 @@ export async function call(
       const status = response.status;
       if (span !== undefined) endAttemptSpan(span, status, read.tooLarge ? 'response_too_large' : undefined);
       transport.onResponse?.({ operation: route.id, attempt, request, response, durationMs: Date.now() - attemptStarted });
-      if (write) outcome = outcomeOf(status, response.headers);
+      // Below 400 the answer's headers cannot make the outcome 'none': no header read for a success.
+      if (write) outcome = status < 400 ? 'unknown' : outcomeOf(status, response.headers);
       if (
         !read.tooLarge &&
         attempt <= retries &&

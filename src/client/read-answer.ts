@@ -31,7 +31,8 @@ export function readAnswer(route: OperationRoute, response: Response, text: stri
   const headers = response.headers;
   const limit = headers.has('ratelimit') ? rateLimitOf(headers) : undefined;
   const requestId = headers.get('x-request-id') ?? sent.requestId;
-  const replayed = headers.get('idempotent-replayed') === 'true';
+  // Only an answer to a keyed write can be a replay (a read carries no key): a read skips the header.
+  const replayed = sent.idempotencyKey !== undefined && headers.get('idempotent-replayed') === 'true';
   const answered = limit === undefined ? { ...sent, requestId, replayed, headers } : { ...sent, requestId, replayed, headers, rateLimit: limit };
   let body: unknown = text;
   let problem: string | undefined;

@@ -42,7 +42,7 @@ export type ClientSuccess<Status extends number, Data> = Common & Answered & {
   readonly kind: 'answer';
   readonly status: Status;
   readonly data: Data;
-  /** True when the server replayed a stored answer (`idempotent-replayed: true`). */
+  /** True when the server replayed a write's stored answer (`idempotent-replayed: true`); always false for a read, which carries no key. */
   readonly replayed: boolean;
   readonly local: false;
 };

@@ -20,6 +20,8 @@ const AUTHORITY_FORM = /^[A-Za-z0-9.-]+:[0-9]*$/;
 /** Hosts found well formed lately (most requests repeat one): checked once, not per request. */
 const KNOWN_GOOD = new Set<string>();
 const MAX_KNOWN_GOOD = 64;
+/** The last Host found good (validity is a pure function of the text: never stale). */
+let lastGood: string | undefined;
 
 /**
  * Whether `value` is a valid `host[:port]`: RFC 3986 (reg-name, IPv4 or bracketed IPv6, an
@@ -35,10 +37,18 @@ const MAX_KNOWN_GOOD = 64;
  * isHostAndPort('x/accounts/a#')        // false
  */
 export function isHostAndPort(value: string): boolean {
-  if (KNOWN_GOOD.has(value)) return true;
+  // The last good Host first: a comparison of text, where the set hashes each request's fresh
+  // copy. Kept as first seen (no store per request: a young string into a module slot costs a
+  // write barrier).
+  if (value === lastGood) return true;
+  if (KNOWN_GOOD.has(value)) {
+    lastGood = value;
+    return true;
+  }
   if (value === '' || value.length > MAX_HOST_LENGTH || !HOST.test(value) || !URL.canParse(`http://${value}/`)) return false;
   if (KNOWN_GOOD.size >= MAX_KNOWN_GOOD) KNOWN_GOOD.clear();
   KNOWN_GOOD.add(value);
+  lastGood = value;
   return true;
 }
 

@@ -174,6 +174,8 @@ describe('outcome of a failed write', () => {
       [json(504, { error: 'x' }), 'none'],
       [json(504, { error: 'x' }, { 'x-outcome': 'unknown' }), 'unknown'],
       [new Response(null, { status: 302, headers: { location: '/x' } }), 'unknown'],
+      // A success the client cannot read may have written, whatever its headers say.
+      [json(201, 'not the resource', { 'x-outcome': 'none' }), 'unknown'],
       ['throw', 'unknown'],
     ];
     for (const [answer, outcome] of cases) {
@@ -275,6 +277,18 @@ describe('what the answer said', () => {
     expect(plain).not.toHaveProperty('rateLimit');
     expect(rateLimitOf(new Headers({ ratelimit: 'garbage' }))).toBeUndefined();
     expect(rateLimitOf(new Headers({ ratelimit: '"a\\"b";r=1;t=2, "c";r=3;t=4' }))).toEqual({ policy: 'a"b', remaining: 1, resetSeconds: 2 });
+  });
+});
+
+describe('replayed', () => {
+  it('is the write answer\'s idempotent-replayed: true; a read, which carries no key, is never a replay', async () => {
+    const replayed = { 'idempotent-replayed': 'true' };
+    const write = await clientWith(async () => json(400, { error: 'x' }, replayed)).uploadEvidenceText({ accountID: A, disputeID: 'd' }, { evidenceType: 'receipt', text: 't' });
+    expect(write).toMatchObject({ kind: 'answer', status: 400, replayed: true });
+    const fresh = await clientWith(async () => json(400, { error: 'x' })).uploadEvidenceText({ accountID: A, disputeID: 'd' }, { evidenceType: 'receipt', text: 't' });
+    expect(fresh).toMatchObject({ kind: 'answer', status: 400, replayed: false });
+    const read = await clientWith(async () => json(404, { error: 'no' }, replayed)).getSchedule(schedule);
+    expect(read).toMatchObject({ kind: 'answer', status: 404, replayed: false });
   });
 });
 

@@ -178,6 +178,13 @@ describe('elementKeys', () => {
     expect(elementKeys([{ name: 'x'.repeat(150) }, { name: 'y'.repeat(151) }])).toEqual(['x'.repeat(150), '[1]']);
   });
 
+  it('counts a name in code points at the limit\'s bounds, and keys a name with a lone surrogate by position', () => {
+    const bounds = { min: 2, max: 3 };
+    expect(elementKeys([{ name: 'abc' }, { name: '😀😀' }, { name: '😀😀😀😀' }, { name: 'a\uD800' }], bounds)).toEqual(['abc', '😀😀', '[2]', '[3]']);
+    // Past 150 UTF-16 units, within 150 code points: still the name.
+    expect(elementKeys([{ name: '😀'.repeat(150) }, { name: '😀'.repeat(151) }, { name: '\uDC00' }])).toEqual(['😀'.repeat(150), '[1]', '[2]']);
+  });
+
   it('reads only an own name of a JSON object', () => {
     const inherited = Object.create({ name: 'Tea' }) as object;
     expect(elementKeys([inherited, ['Tea'], 'Tea', null, { name: 5 }])).toEqual(['[0]', '[1]', '[2]', '[3]', '[4]']);

@@ -129,9 +129,13 @@ export function createRouter<E extends RouteEntry>(catalog: readonly E[]): Route
   const root = newNode<E>();
   for (const entry of catalog) insert(root, entry);
   const remembered = new Map<string, Remembered<E>>();
+  // The last remembered path, compared before the map: a comparison of text where the map
+  // hashes each request's fresh copy of the path (about 90 characters for a schedule's).
+  // Replaced only when the path changes: no store per repeated request.
+  let last: { readonly path: string; readonly known: Remembered<E> } | undefined;
   return {
     match(method, path) {
-      let known = remembered.get(path);
+      let known = last !== undefined && path === last.path ? last.known : remembered.get(path);
       if (known === undefined) {
         known = { walked: walk(root, path), answers: new Map() };
         if (path.length <= MATCH_CACHE_MAX_PATH_LENGTH) {
@@ -139,6 +143,7 @@ export function createRouter<E extends RouteEntry>(catalog: readonly E[]): Route
           remembered.set(path, known);
         }
       }
+      if (known !== last?.known && path.length <= MATCH_CACHE_MAX_PATH_LENGTH) last = { path, known };
       let answer = known.answers.get(method);
       if (answer === undefined) {
         answer = answerFor(known.walked, method);
