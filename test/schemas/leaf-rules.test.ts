@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ISO_4217_MINOR_UNITS } from '../../src/amount/iso4217.js';
 import { REQUEST_LIMITS } from '../../src/limits/index.js';
 import { currencyProblem, dateTimeValue, decimalProblem, int32Problem, resourceIdProblem } from '../../src/schemas/leaf-rules.js';
 import { isWellFormedText, surelyText, textProblem } from '../../src/schemas/text-rule.js';
@@ -167,6 +168,22 @@ describe('the quick leaf checks answer only for values the exact rules accept un
       if (surelyCurrency(code) !== (currencyProblem(code) === undefined)) disagreeing.push(code);
     }
     expect(disagreeing).toEqual([]);
+  });
+
+  it('currency: units outside A-Z are refused even where their arithmetic lands on a listed code', () => {
+    // Each string borrows 26 between neighbouring units of a listed code, so (a * 26 + b) * 26 + c
+    // is that code's own index while a unit lies outside A-Z: only the range checks refuse it.
+    const borrows = [[-1, 26, 0], [0, -1, 26], [1, -26, 0], [0, 1, -26], [-1, 25, 26], [1, -25, -26]] as const;
+    const accepted: string[] = [];
+    for (const code of Object.keys(ISO_4217_MINOR_UNITS)) {
+      for (const shift of borrows) {
+        const units = [...code].map((unit, i) => unit.charCodeAt(0) + (shift[i] ?? 0));
+        if (units.some((unit) => unit < 0)) continue;
+        const value = String.fromCharCode(...units);
+        if (surelyCurrency(value) || currencyProblem(value) === undefined) accepted.push(value);
+      }
+    }
+    expect(accepted).toEqual([]);
   });
 
   it('every leaf rule answers a non-string with the string message', () => {
