@@ -35,13 +35,30 @@ export function tooShortMessage(min: number): string {
  * checkTextLength('\uD800', FIELD_LIMITS.displayName)   // 'must not contain a lone surrogate'
  */
 export function checkTextLength(s: string, limit: FieldLimit): string | undefined {
-  // One scan in the common case: a string without any surrogate is its UTF-16 length.
-  let length = s.length;
-  if (hasSurrogate(s)) {
-    if (hasLoneSurrogate(s)) return LONE_SURROGATE_MESSAGE;
-    length = textLength(s);
-  }
+  const length = checkedLength(s);
+  if (length === -1) return LONE_SURROGATE_MESSAGE;
   if (limit.min !== undefined && length < limit.min) return tooShortMessage(limit.min);
   if (length > limit.max) return tooLongMessage(limit.max);
   return undefined;
+}
+
+/**
+ * Whether `s` passes `checkTextLength(s, limit)`, without building its message (where only the
+ * answer is wanted: an element's name is its error-body key only when within its limit).
+ *
+ * @example
+ * isWithinTextLength('Tea', FIELD_LIMITS.lineItemName) // true
+ * isWithinTextLength('', FIELD_LIMITS.lineItemName)    // false
+ * isWithinTextLength('\uD800', FIELD_LIMITS.optionName) // false
+ */
+export function isWithinTextLength(s: string, limit: FieldLimit): boolean {
+  const length = checkedLength(s);
+  // A lone surrogate's -1 is below every minimum, 0 included.
+  return length >= (limit.min ?? 0) && length <= limit.max;
+}
+
+/** The length of `s` in code points, or -1 when it holds a lone surrogate; one scan when it holds no surrogate. */
+function checkedLength(s: string): number {
+  if (!hasSurrogate(s)) return s.length;
+  return hasLoneSurrogate(s) ? -1 : textLength(s);
 }

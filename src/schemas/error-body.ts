@@ -1,8 +1,9 @@
 import type * as v from 'valibot';
-import { FIELD_LIMITS, type FieldLimit, textLength } from '../limits/index.js';
+import { FIELD_LIMITS, type FieldLimit } from '../limits/index.js';
+import { isWithinTextLength } from '../limits/check-text-length.js';
 import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './is-json-object.js';
-import { isWellFormedText, surelyText } from './text-rule.js';
+import { surelyText } from './text-rule.js';
 
 /** Errors of an AmountDecimal field in a 422 update-invoice body (spec 4.2): a string per failed field. */
 export type AmountDecimalErrors = { currency?: string; valueDecimal?: string };
@@ -153,9 +154,7 @@ export class ElementKeys {
  */
 function isWithin(name: string, limit: FieldLimit): boolean {
   const min = limit.min ?? 0;
-  if ((min === 0 || min === 1) && surelyText(name, min, limit.max)) return true;
-  const length = isWellFormedText(name) ? textLength(name) : -1;
-  return length >= min && length <= limit.max;
+  return ((min === 0 || min === 1) && surelyText(name, min, limit.max)) || isWithinTextLength(name, limit);
 }
 
 type PathItem = { type: string; key?: unknown; input?: unknown };

@@ -7,6 +7,7 @@ import {
   tooLongMessage,
   tooShortMessage,
 } from '../../src/limits/index.js';
+import { isWithinTextLength } from '../../src/limits/check-text-length.js';
 
 describe('checkTextLength', () => {
   it('says what the limit is', () => {
@@ -77,6 +78,25 @@ describe('checkTextLength', () => {
           return checkTextLength(s, limit) === expected;
         },
       ),
+    );
+  });
+});
+
+describe('isWithinTextLength', () => {
+  it('is true exactly where checkTextLength passes, lone surrogates, astral characters and both bounds included', () => {
+    const limit = FIELD_LIMITS.companyEntryDescription; // 4 to 10
+    const cases = ['', 'abc', 'abcd', 'x'.repeat(10), 'x'.repeat(11), '😀😀😀😀', '😀'.repeat(10), '😀'.repeat(11), 'abcd\ud800', '\udc00abcd'];
+    for (const s of cases) expect(isWithinTextLength(s, limit), JSON.stringify(s)).toBe(checkTextLength(s, limit) === undefined);
+    expect(isWithinTextLength('', FIELD_LIMITS.displayName)).toBe(true);
+    expect(isWithinTextLength('\ud800', FIELD_LIMITS.displayName)).toBe(false);
+  });
+
+  it('for any string, lone surrogates included, and any range, agrees with checkTextLength', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udc00', '😀'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 30 }), fc.nat(20), fc.nat(20), fc.boolean(), (s, a, b, withMin) => {
+        const limit = withMin ? { min: Math.min(a, b), max: Math.max(a, b) } : { max: a };
+        return isWithinTextLength(s, limit) === (checkTextLength(s, limit) === undefined);
+      }),
     );
   });
 });
