@@ -27,26 +27,56 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
 
 const textOf = (body: string | Uint8Array): string => (typeof body === 'string' ? body : new TextDecoder().decode(body));
 
+type Drawn = { rule: string; explicit: number[]; disabledAfterDays: number | undefined; days: number; limit: number };
+const scheduleOf = (s: Drawn): Schedule => ({
+  ...base,
+  occurrences: s.explicit.map((seconds, i) => ({ occurrenceID: `o${i}`, runOn: iso(START + seconds * 1000), status: 'completed' as const })),
+  recur: { ...base.recur!, recurrenceRule: s.rule, start: '2026-03-31T09:00:00Z' },
+  ...(s.disabledAfterDays === undefined ? {} : { disabledOn: iso(START + s.disabledAfterDays * 86_400_000) }),
+});
+const direct = (schedule: Schedule, t: number, horizon: { days: number; limit: number }): string =>
+  JSON.stringify({ ...schedule, occurrences: occurrencesToShow(schedule, new Date(t), horizon) });
+
 describe('ScheduleView answers exactly what occurrencesToShow defines', () => {
   it('property: for increasing request times, the cached body equals the direct computation', () => {
     fc.assert(
       fc.property(scheduleArb, fc.array(fc.integer({ min: 0, max: 3 * SCHEDULE_CACHE_SLACK_MS }), { minLength: 1, maxLength: 6 }), (s, steps) => {
-        const schedule: Schedule = {
-          ...base,
-          occurrences: s.explicit.map((seconds, i) => ({ occurrenceID: `o${i}`, runOn: iso(START + seconds * 1000), status: 'completed' as const })),
-          recur: { ...base.recur!, recurrenceRule: s.rule, start: '2026-03-31T09:00:00Z' },
-          ...(s.disabledAfterDays === undefined ? {} : { disabledOn: iso(START + s.disabledAfterDays * 86_400_000) }),
-        };
+        const schedule = scheduleOf(s);
         const horizon = { days: s.days, limit: s.limit };
         const view = new ScheduleView(horizon);
         let t = START;
         for (const step of steps) {
           t += step;
           const now = new Date(t);
-          expect(textOf(view.body(schedule, now.getTime()))).toBe(JSON.stringify({ ...schedule, occurrences: occurrencesToShow(schedule, now, horizon) }));
+          expect(textOf(view.body(schedule, now.getTime()))).toBe(direct(schedule, t, horizon));
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  // The last answer is reused while the request time stays within the times it holds for: probe
+  // the edges of those times (an occurrence's instant, the window's end reaching one, the
+  // disabling instant), a millisecond either side, each just after a request before it, in any order.
+  it('property: at and around the instants where the answer changes, in any order, the cached body equals the direct computation', () => {
+    const edge = fc.record({ pick: fc.nat(), delta: fc.constantFrom(-1, 0, 1), windowEnd: fc.boolean() });
+    fc.assert(
+      fc.property(scheduleArb, fc.array(edge, { minLength: 1, maxLength: 12 }), (s, edges) => {
+        const schedule = scheduleOf(s);
+        const horizon = { days: s.days, limit: s.limit };
+        const view = new ScheduleView(horizon);
+        const instants = [
+          ...occurrencesToShow(schedule, new Date(START), { days: s.days + 2, limit: 300 }).map((o) => Date.parse(o.runOn ?? '')),
+          ...(schedule.occurrences ?? []).map((o) => Date.parse(o.runOn ?? '')),
+          ...(schedule.disabledOn === undefined ? [] : [Date.parse(schedule.disabledOn)]),
+          START,
+        ];
+        for (const { pick, delta, windowEnd } of edges) {
+          const t = (instants[pick % instants.length] ?? START) - (windowEnd ? s.days * 86_400_000 : 0) + delta;
+          for (const at of [t - 2, t]) expect(textOf(view.body(schedule, at))).toBe(direct(schedule, at, horizon));
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

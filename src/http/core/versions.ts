@@ -27,12 +27,16 @@ export const VERSION_HEADER_NAME = HEADER_NAME;
  */
 export function checkVersion(value: string | undefined, policy: VersionPolicy): VersionCheck {
   if (value === undefined) return ABSENT;
+  // The last value first: a comparison of text, where the map hashes each request's fresh copy.
+  if (value === last.value && policy === last.policy) return last.checked;
   const memo = MEMO[policy];
-  const known = memo.get(value);
-  if (known !== undefined) return known;
-  const checked = checkUncached(value, policy);
-  if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(value, checked);
+  let checked = memo.get(value);
+  if (checked === undefined) {
+    checked = checkUncached(value, policy);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(value, checked);
+  }
+  last = { value, policy, checked };
   return checked;
 }
 
@@ -40,6 +44,13 @@ export function checkVersion(value: string | undefined, policy: VersionPolicy): 
 const MEMO_SIZE = 64;
 const MEMO: Readonly<Record<VersionPolicy, Map<string, VersionCheck>>> = { any: new Map(), 'reference-only': new Map() };
 const ABSENT: VersionCheck = Object.freeze({ ok: true, version: undefined });
+
+/** The last value checked, its policy and the answer (answers are a pure function of the two). */
+let last: { readonly value: string | undefined; readonly policy: VersionPolicy | undefined; readonly checked: VersionCheck } = {
+  value: undefined,
+  policy: undefined,
+  checked: ABSENT,
+};
 
 function checkUncached(value: string, policy: VersionPolicy): VersionCheck {
   const parsed = resolveVersion({ [HEADER_NAME]: value });

@@ -64,12 +64,13 @@ export function param(context: SpecifiedContext, name: string): string {
 }
 
 /**
- * `reply` of what a store read gives: at once when the read is settled (the memory store's,
- * `SpecifiedContext.reads`), after it when it is a promise.
+ * `reply` of what a store read gives (and `context`, passed on: a settled read makes no closure):
+ * at once when the read is settled (the memory store's, `SpecifiedContext.reads`), after it when
+ * it is a promise.
  *
  * @example
- * afterRead(context.reads.getAdjustment(accountID, id), adjustmentReply) // a reply, no promise
+ * afterRead(context.reads.getAdjustment(accountID, id), adjustmentReply, context) // a reply, no promise
  */
-export function afterRead<T>(read: T | Promise<T>, reply: (value: T) => PlainReply): PlainReply | Promise<PlainReply> {
-  return read instanceof Promise ? read.then(reply) : reply(read);
+export function afterRead<T, C>(read: T | Promise<T>, reply: (value: T, context: C) => PlainReply, context: C): PlainReply | Promise<PlainReply> {
+  return read instanceof Promise ? read.then((value) => reply(value, context)) : reply(read, context);
 }

@@ -33,6 +33,6 @@ export const getAdjustment = /* @__PURE__ */ declareOperation({
     const { reads } = context;
     // Any other store's answer is awaited as `await` would (a thenable included).
     const read = reads === undefined ? Promise.resolve(context.store.getAdjustment(context.accountID, adjustmentID)) : reads.getAdjustment(context.accountID, adjustmentID);
-    return afterRead(read, adjustmentReply);
+    return afterRead(read, adjustmentReply, context);
   },
 });

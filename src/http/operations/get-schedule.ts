@@ -10,15 +10,22 @@ import { scheduleZoneFor } from './schedule-time-zone.js';
 
 const views = new WeakMap<ScheduleHorizon, ScheduleView>();
 
+/** The last horizon asked for and its view: one handler's requests skip the map. */
+let lastHorizon: ScheduleHorizon | undefined;
+let lastView: ScheduleView | undefined;
+
 /** One view (and cache) per handler: its resolved horizon object is the key. */
 function viewFor(horizon: ScheduleHorizon): ScheduleView {
+  if (horizon === lastHorizon && lastView !== undefined) return lastView;
   let view = views.get(horizon);
   if (view === undefined) views.set(horizon, (view = new ScheduleView(horizon)));
+  lastHorizon = horizon;
+  lastView = view;
   return view;
 }
 
 /** The answer for the schedule read (or its absence). */
-function scheduleReply(context: SpecifiedContext, schedule: Schedule | undefined): PlainReply {
+function scheduleReply(schedule: Schedule | undefined, context: SpecifiedContext): PlainReply {
   if (schedule === undefined) return errorReply(404, HTTP_MESSAGES.scheduleNotFound);
   const { now, scheduleHorizon, scheduleTimeZone } = context.options;
   // A fixed zone (the usual option) needs no context object.
@@ -45,6 +52,6 @@ export const getSchedule = /* @__PURE__ */ declareOperation({
     const { reads } = context;
     // Any other store's answer is awaited as `await` would (a thenable included).
     const read = reads === undefined ? Promise.resolve(context.store.getSchedule(context.accountID, scheduleID)) : reads.getSchedule(context.accountID, scheduleID);
-    return afterRead(read, (schedule) => scheduleReply(context, schedule));
+    return afterRead(read, scheduleReply, context);
   },
 });
