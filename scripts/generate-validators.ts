@@ -151,6 +151,9 @@ const pathText = (path: readonly Segment[]): string => path.map((s) => ('key' in
 /** A string literal in the project's style (single quotes). */
 const q = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
+/** The property `name` of an object, as written after it: `.name`, or `['a-b']`. */
+const prop = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${q(name)}]`);
+
 /** The negation of the condition `c`: `!f(x)` for a call, `!(...)` for anything else. */
 const not = (c: string): string => {
   if (/^[\w.]+\([^()]*\)$/.test(c)) return `!${c}`;
@@ -244,53 +247,38 @@ class Writer {
     return `${prefix}${this.count}`;
   }
 
-  /** The parameters that carry the positions (and named lists) of the arrays above an object. */
-  private params(path: readonly Segment[]): string {
-    return path
-      .filter((s): s is Extract<Segment, { array: string }> => 'array' in s)
-      .map((s) => (s.named ? `, list${s.depth}: readonly unknown[], i${s.depth}: number` : `, i${s.depth}: number`))
-      .join('');
+  /** True when the error body is the per-field object: each function keeps the errors of its fields in `errs` and hands them up (`FieldErrorsRun`). */
+  private get fields(): boolean {
+    return this.form === 'fields';
   }
 
-  private args(path: readonly Segment[]): string {
-    return path
-      .filter((s): s is Extract<Segment, { array: string }> => 'array' in s)
-      .map((s) => (s.named ? `, list${s.depth}, i${s.depth}` : `, i${s.depth}`))
-      .join('');
+  /** The type of the run the functions are handed. */
+  private get run(): string {
+    return this.fields ? 'FieldErrorsRun' : 'ValidationRun';
   }
 
-  /** The name of the function that gives the error-body keys of the object at each path. */
-  private readonly keyFunctions = new Map<string, string>();
-
-  /** The error-body keys of `path` (then `tail`), as an expression evaluated only when an error is reported. */
+  /** The error-body keys of `path` (then `tail`), as a literal: the `{ error }` form, whose bodies hold no arrays. */
   private keys(path: readonly Segment[], tail: readonly string[] = []): string {
-    if (path.length === 0) return `[${tail.map(q).join(', ')}]`;
-    const fn = this.keyFunctions.get(pathText(path));
-    if (fn === undefined) {
-      const last = path[path.length - 1] as Segment;
-      if (!('key' in last)) throw new Error(`${pathText(path)}: no key function`);
-      return this.keys(path.slice(0, -1), [last.key, ...tail]);
-    }
-    if (tail.length > 1) throw new Error(`${pathText(path)}: more than one key below an object`);
-    return `${fn}(run${this.args(path)}${tail.map((t) => `, ${q(t)}`).join('')})`;
+    const keys = path.map((s) => {
+      if (!('key' in s)) throw new Error(`${pathText(path)}: an array in a body of the { error } form`);
+      return s.key;
+    });
+    return `[${[...keys, ...tail].map(q).join(', ')}]`;
   }
 
-  /** Writes the key function of the object at `path`, inside an array (its keys name the elements above it). */
-  private keyFunction(path: readonly Segment[]): void {
-    const parts = path.map((s) =>
-      'key' in s ? q(s.key) : s.named ? `run.elementKey(list${s.depth}, i${s.depth}, ${q(s.array)})` : `\`[\${i${s.depth}}]\``,
-    );
-    const name = `keys${this.count}`;
-    this.keyFunctions.set(pathText(path), name);
-    this.uses.add('withLast');
-    this.functions.push(
-      [
-        `/** The error-body keys of \`${pathText(path)}\`, then \`last\` when given. */`,
-        `function ${name}(run: ValidationRun${this.params(path)}, last?: string): string[] {`,
-        `  return withLast([${parts.join(', ')}, last]);`,
-        '}',
-      ].join('\n'),
-    );
+  /** The statement that reports `message` at the field `name` of the object at `path`. */
+  private report(path: readonly Segment[], name: string, message: string): string {
+    return this.fields ? `if (run.room()) (errs ??= {})${prop(name)} = ${message};` : `run.fail(${this.keys(path, [name])}, ${message});`;
+  }
+
+  /** The statements that report `message` at the object or array at `path` itself (not an object, not an array, too many), then return. */
+  private reportSelf(path: readonly Segment[], message: string): string[] {
+    return [this.fields ? `if (run.room()) run.node = ${message};` : `run.fail(${this.keys(path)}, ${message});`, 'return undefined;'];
+  }
+
+  /** The statement that ends a function early once the run has stopped (its errors handed up). */
+  private get stop(): string {
+    return this.fields ? 'if (run.stopped) return run.up(errs);' : 'if (run.stopped) return undefined;';
   }
 
   /** The expression of the message of leaf `leaf` for `x` (undefined when it passes). */
@@ -440,20 +428,25 @@ class Writer {
     );
   }
 
+  /** After an object's or array's function at the field `name`: the statement that places what it handed up (per-field form). */
+  private handedUp(name: string): string[] {
+    return this.fields ? [`if (run.node !== undefined) (errs ??= {})${prop(name)} = run.take();`] : [];
+  }
+
   /** The statements that check `x` (known not to be undefined) at `path`.`name` and `store` its output. */
   private present(node: Node, x: string, path: readonly Segment[], name: string, store: (expr: string) => string): string[] {
     const at = q(name);
     const here = [...path, { key: name }];
     switch (node.kind) {
       case 'object': {
-        const exact = `${this.object(node, here)}(run, ${x}${this.args(path)})`;
+        const exact = `${this.object(node, here)}(run, ${x})`;
         // An object with arrays of arrays below it (a line item) has no quick try: the elements
         // below have theirs, so that an error costs one of them twice, not the whole object.
         // Nor has one outside every array (`taxAmount`): it is read once per body.
-        return [store(isQuick(node) && inArray(path) ? `${this.quickCall(node, x, 'run.limits')} ?? ${exact}` : exact)];
+        return [store(isQuick(node) && inArray(path) ? `${this.quickCall(node, x, 'run.limits')} ?? ${exact}` : exact), ...this.handedUp(name)];
       }
       case 'array':
-        return [store(`${this.array(node, here, name)}(run, ${x}${this.args(path)})`)];
+        return [store(`${this.array(node, here, name)}(run, ${x})`), ...this.handedUp(name)];
       case 'nullable': {
         const inner = this.present(node.inner, x, path, name, store);
         return [`if (${x} === null) ${store('null')}`, 'else {', ...inner.map((l) => `  ${l}`), '}'];
@@ -468,7 +461,7 @@ class Writer {
             'else {',
             `  const ${r} = dateTimeValue(${x});`,
             `  if (typeof ${r} === 'string') ${store(r)}`,
-            `  else run.fail(${this.keys(path, [name])}, ${r}.error);`,
+            `  else ${this.report(path, name, `${r}.error`)}`,
             '}',
           ];
         }
@@ -476,7 +469,7 @@ class Writer {
         return [
           `const ${m} = ${this.problem(node, x)};`,
           `if (${m} === undefined) ${store(x)}`,
-          `else run.fail(${this.keys(path, [name])}, ${m});`,
+          `else ${this.report(path, name, m)}`,
         ];
       }
     }
@@ -488,14 +481,14 @@ class Writer {
     const x = this.fresh('x');
     // Once the error body is truncated nothing found later can change it: an object or array
     // field, and every field after one, is not even read then.
-    const lines = [...(guarded ? ['if (run.stopped) return undefined;'] : []), `const ${x} = value[${at}];`];
+    const lines = [...(guarded ? [this.stop] : []), `const ${x} = value[${at}];`];
     const store = (expr: string) => (into === undefined ? `out[${at}] = ${expr};` : `${into} = ${expr};`);
     const check = this.present(field.node, x, path, field.name, store).map((l) => `  ${l}`);
     if (field.optional) {
       lines.push(`if (${x} !== undefined) {`, ...check, `} else if (${at} in value) out[${at}] = undefined;`);
     } else {
       this.uses.add('REQUIRED_MESSAGE');
-      lines.push(`if (${x} !== undefined || ${at} in value) {`, ...check, `} else run.fail(${this.keys(path, [field.name])}, REQUIRED_MESSAGE);`);
+      lines.push(`if (${x} !== undefined || ${at} in value) {`, ...check, `} else ${this.report(path, field.name, 'REQUIRED_MESSAGE')}`);
     }
     return lines;
   }
@@ -503,8 +496,6 @@ class Writer {
   /** Writes the function of the object `node` at `path`; returns its name. */
   object(node: Extract<Node, { kind: 'object' }>, path: readonly Segment[]): string {
     const name = this.fresh(`object`);
-    // Outside every array an object's keys are constants: they are written where they are reported.
-    if (inArray(path)) this.keyFunction(path);
     if (path.length > 0) this.uses.add('OBJECT_MESSAGE');
     this.uses.add('isJsonObject');
     const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';
@@ -536,23 +527,24 @@ class Writer {
       [
         `/** ${path.length === 0 ? 'The body' : where}: checked and copied in the schema's key order${path.length === 0 ? '' : ', or undefined when it is not an object'}. */`,
         ...(path.length === 0
-          ? [`function ${name}(run: ValidationRun, value: Out): Out | undefined {`]
+          ? [`function ${name}(run: ${this.run}, value: Out): Out | undefined {`]
           : [
-              `function ${name}(run: ValidationRun, value: unknown${this.params(path)}): Out | undefined {`,
+              `function ${name}(run: ${this.run}, value: unknown): Out | undefined {`,
               `  if (!isJsonObject(value)) {`,
-              `    run.fail(${this.keys(path)}, OBJECT_MESSAGE);`,
-              '    return undefined;',
+              ...this.reportSelf(path, 'OBJECT_MESSAGE').map((l) => `    ${l}`),
               '  }',
             ]),
+        ...(this.fields ? ['  let errs: ErrorNode | undefined;'] : []),
         ...body.map((l) => `  ${l}`),
         // The first unknown key found is handed over: a key this loop let through by mistake
         // is then reported, not checked again and dropped.
         `  for (const key in value) {`,
         `    if (!${isField}(key) && Object.hasOwn(value, key)) {`,
-        `      run.unknownFields(${this.keys(path)}, value, ${isField}, key);`,
+        this.fields ? `      errs = run.unknownFields(errs, value, ${isField}, key);` : `      run.unknownFields(${this.keys(path)}, value, ${isField}, key);`,
         '      break;',
         '    }',
         '  }',
+        ...(this.fields ? ['  run.node = errs;'] : []),
         '  return out;',
         '}',
       ].join('\n'),
@@ -571,25 +563,31 @@ class Writer {
     this.uses.add('ARRAY_MESSAGE');
     this.uses.add('tooManyMessage');
     const i = `i${depth}`;
-    const list = named ? `, value, ${i}` : `, ${i}`;
+    if (!this.fields) throw new Error(`${field}: an array in a body of the { error } form`);
+    // An element's key: its name (the keys of the elements before it are needed to make it
+    // unique, so they are kept per array, from its first failed element on), or its position.
+    if (named) this.uses.add('ElementKeys').add('NAME_LIMITS');
+    const key = named ? `(keys ??= new ElementKeys(value, NAME_LIMITS${prop(field)})).keyOf(${i})` : `\`[\${${i}}]\``;
     this.functions.push(
       [
         `/** \`${pathText(path)}\`: at most \`limits.${node.limit}\` ${node.noun}. */`,
-        `function ${name}(run: ValidationRun, value: unknown${this.params(path.slice(0, -1))}): unknown[] | undefined {`,
+        `function ${name}(run: ${this.run}, value: unknown): unknown[] | undefined {`,
         `  if (!Array.isArray(value)) {`,
-        `    run.fail(${this.keys(path)}, ARRAY_MESSAGE);`,
-        '    return undefined;',
+        ...this.reportSelf(path, 'ARRAY_MESSAGE').map((l) => `    ${l}`),
         '  }',
         `  const max = run.limits.${node.limit};`,
         `  if (value.length > max) {`,
-        `    run.fail(${this.keys(path)}, tooManyMessage(max, ${q(node.noun)}));`,
-        '    return undefined;',
+        ...this.reportSelf(path, `tooManyMessage(max, ${q(node.noun)})`).map((l) => `    ${l}`),
         '  }',
+        '  let errs: ErrorNode | undefined;',
+        ...(named ? ['  let keys: ElementKeys | undefined;'] : []),
         '  const out: unknown[] = [];',
         `  for (let ${i} = 0; ${i} < value.length; ${i} += 1) {`,
-        `    out.push(${isQuick(node.item) ? `${this.quickCall(node.item, `value[${i}]`, 'run.limits')} ?? ` : ''}${item}(run, value[${i}]${this.args(path.slice(0, -1))}${list}));`,
-        '    if (run.stopped) return undefined;',
+        `    out.push(${isQuick(node.item) ? `${this.quickCall(node.item, `value[${i}]`, 'run.limits')} ?? ` : ''}${item}(run, value[${i}]));`,
+        `    if (run.node !== undefined) errs = run.at(errs, ${key});`,
+        `    ${this.stop}`,
         '  }',
+        '  run.node = errs;',
         '  return out;',
         '}',
       ].join('\n'),
@@ -626,8 +624,15 @@ const IMPORT_FROM: Record<string, string> = {
   oneOfMessage: 'schemas/messages.js',
   tooManyMessage: 'limits/index.js',
   ValidationRun: 'schemas/validation-run.js',
-  withLast: 'schemas/validation-run.js',
+  FieldErrorsRun: 'schemas/validation-run.js',
+  ElementKeys: 'schemas/error-body.js',
+  NAME_LIMITS: 'schemas/error-body.js',
+  ErrorNode: 'schemas/error-body.js',
+  InvoiceUpdateErrorBody: 'schemas/error-body.js',
 };
+
+/** The names of IMPORT_FROM that are types. */
+const TYPES = new Set(['ErrorNode', 'InvoiceUpdateErrorBody']);
 
 /** The source of one generated validator; `base` is the import path of src/schemas from the file. */
 function generate(body: Body, d: Declarations, base: string): string {
@@ -636,22 +641,25 @@ function generate(body: Body, d: Declarations, base: string): string {
   const writer = new Writer(d, body.form);
   const top = writer.object(tree, []);
   writer.uses.add('BODY_NOT_OBJECT_MESSAGE');
-  writer.uses.add('ValidationRun');
+  if (body.form === 'fields') writer.uses.add('FieldErrorsRun').add('ErrorNode').add('InvoiceUpdateErrorBody');
+  else writer.uses.add('ValidationRun');
   const modules = new Map<string, string[]>();
   for (const name of [...writer.uses].sort()) {
     const from = IMPORT_FROM[name] ?? '';
     modules.set(from, [...(modules.get(from) ?? []), name]);
   }
+  const importOf = (names: readonly string[]): string =>
+    names.every((n) => TYPES.has(n)) ? `import type { ${names.join(', ')} }` : `import { ${names.map((n) => (TYPES.has(n) ? `type ${n}` : n)).join(', ')} }`;
   // From src/schemas/generated/, a module of src/schemas is one level up.
   const path = (from: string) => (base === '../..' && from.startsWith('schemas/') ? `../${from.slice('schemas/'.length)}` : `${base}/${from}`);
   const imports = [
     `import type { RequestLimits } from '${base}/limits/index.js';`,
-    ...[...modules].sort(([a], [b]) => a.localeCompare(b)).map(([from, names]) => `import { ${names.join(', ')} } from '${path(from)}';`),
+    ...[...modules].sort(([a], [b]) => a.localeCompare(b)).map(([from, names]) => `${importOf(names)} from '${path(from)}';`),
     ...body.imports.map((line) => line.replace(/'<base>\/([^']+)'/, (_, from: string) => `'${path(from)}'`)),
   ];
   const failed =
     body.form === 'fields'
-      ? `{ ok: false, status: ${body.failStatus}, body: run.errors.finish() as InvoiceUpdateErrorBody }`
+      ? `{ ok: false, status: ${body.failStatus}, body: run.finish() as InvoiceUpdateErrorBody }`
       : `{ ok: false, status: ${body.failStatus}, body: { error: run.errors.finishText() } }`;
   return `// Generated by scripts/generate-validators.ts from \`${body.schemaName}\` (${body.spec}): do not edit.
 // Change the schema and run \`npm run generate:validators\`; a test fails while this file is stale.
@@ -668,9 +676,9 @@ ${writer.text()}
  */
 export function ${body.name}(body: unknown, limits: RequestLimits): ${body.resultType} {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const run = new ValidationRun(limits, '${body.form}');
+  const run = new ${body.form === 'fields' ? 'FieldErrorsRun' : 'ValidationRun'}(limits);
   const value = ${top}(run, body);
-  if (run.errors === undefined) return { ok: true, value: value as unknown as ${body.valueType} };
+  if (${body.form === 'fields' ? 'run.node === undefined && !run.stopped' : 'run.errors === undefined'}) return { ok: true, value: value as unknown as ${body.valueType} };
   return ${failed};
 }
 `;
@@ -691,7 +699,6 @@ export function generateValidators(d: Declarations, base = '../..'): Map<string,
       failStatus: 422,
       form: 'fields',
       imports: [
-        "import type { InvoiceUpdateErrorBody } from '<base>/schemas/error-body.js';",
         "import type { InvoiceUpdate } from '<base>/schemas/shapes/invoice-update.js';",
         "import type { InvoiceUpdateValidation } from '<base>/schemas/validation-result.js';",
       ],

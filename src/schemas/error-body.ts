@@ -57,7 +57,7 @@ export type InvoiceUpdateErrorBody = {
 export type ErrorNode = { [key: string]: string | ErrorNode };
 
 /** Sets an own, enumerable property: `__proto__` becomes a plain key and no prototype changes. */
-function defineOwn(node: ErrorNode, key: string, value: string | ErrorNode): void {
+export function defineOwn(node: ErrorNode, key: string, value: string | ErrorNode): void {
   // Assignment is the fast path; only `__proto__` would reach the prototype setter through it.
   if (key === '__proto__') Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
   else node[key] = value;
@@ -160,7 +160,7 @@ function isWithin(name: string, limit: FieldLimit): boolean {
 type PathItem = { type: string; key?: unknown; input?: unknown };
 
 /** The limit of the names that key the elements of each named array (`items`, `options`). */
-export const NAME_LIMITS: Readonly<Record<string, FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
+export const NAME_LIMITS: Readonly<Record<'items' | 'options', FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
 
 /** True when an issue at `keys` would add a new error to `root` (no error on it or above it yet). */
 function addsError(root: ErrorNode, keys: readonly string[]): boolean {
@@ -335,7 +335,7 @@ function issueKeys(issue: v.BaseIssue<unknown>, keysByArray: Map<readonly unknow
     const item = path[i] as PathItem;
     let key: string;
     if (item.type === 'array' && Array.isArray(item.input) && typeof item.key === 'number') {
-      const limit = parentKey !== undefined && Object.hasOwn(NAME_LIMITS, parentKey) ? NAME_LIMITS[parentKey] : undefined;
+      const limit = parentKey !== undefined && Object.hasOwn(NAME_LIMITS, parentKey) ? NAME_LIMITS[parentKey as keyof typeof NAME_LIMITS] : undefined;
       if (limit !== undefined) {
         let elementKeyList = keysByArray.get(item.input);
         if (elementKeyList === undefined) {

@@ -1,33 +1,21 @@
-import type { FieldLimit, RequestLimits } from '../limits/index.js';
-import { ElementKeys, ErrorBodyBuilder, NAME_LIMITS } from './error-body.js';
-import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
+import type { RequestLimits } from '../limits/index.js';
+import { ErrorBodyBuilder, type ErrorNode, defineOwn } from './error-body.js';
+import { TRUNCATED_KEY, UNKNOWN_FIELD_MESSAGE, truncatedMessage, unknownFieldKey } from './error-limit.js';
 
 /**
- * The state of one run of a generated validator (generated/*.ts): the request limits, and the
- * error body once a first error was found. A valid body never touches the error side: no key
- * is built, no list is kept; the keys of an error are built only when it is reported.
+ * The state of one run of a generated validator whose error body is the one-line `{ error }`
+ * text (spec 7; generated/*.ts): the request limits, and the error text once a first error was
+ * found. A valid body never touches the error side.
  *
  * @example
- * const run = new ValidationRun(REQUEST_LIMITS, 'fields');
- * run.fail(['status'], 'must be one of: draft, ...');
- * run.errors?.finish() // { status: 'must be one of: draft, ...' }
+ * const run = new ValidationRun(REQUEST_LIMITS);
+ * run.fail(['domain'], 'is required');
+ * run.errors?.finishText() // 'domain: is required'
  */
 export class ValidationRun {
-  /** The error body, from the first error on: `undefined` while the body is valid. */
+  /** The error text, from the first error on: `undefined` while the body is valid. */
   errors: ErrorBodyBuilder | undefined = undefined;
-  /**
-   * The element keys of the last `items` array and of the last `options` array an error was
-   * reported in: the validators walk the body depth first, so an array left is not met again
-   * (and if it were, its keys would be the same, computed again).
-   */
-  private itemKeys: ElementKeys | undefined = undefined;
-  private optionKeys: ElementKeys | undefined = undefined;
-
-  constructor(
-    readonly limits: RequestLimits,
-    /** The form of the error body: the per-field object (spec 4.2) or the `{ error }` text (spec 7). */
-    private readonly form: 'fields' | 'text',
-  ) {}
+  constructor(readonly limits: RequestLimits) {}
 
   /** True once the error body is full and one more error was left out: nothing found later can change it. */
   get stopped(): boolean {
@@ -36,26 +24,8 @@ export class ValidationRun {
 
   /** Reports `message` at `keys`. */
   fail(keys: readonly string[], message: string): void {
-    this.errors ??= this.form === 'text' ? ErrorBodyBuilder.forText(this.limits.fieldErrors) : new ErrorBodyBuilder(this.limits.fieldErrors);
+    this.errors ??= ErrorBodyBuilder.forText(this.limits.fieldErrors);
     this.errors.add(keys, message);
-  }
-
-  /**
-   * The error-body key of element `index` of `list`, the array under `field` (`items`,
-   * `options`): see `elementKeys`. Only the elements up to `index` are keyed.
-   */
-  elementKey(list: readonly unknown[], index: number, field: string): string {
-    // Which cache is read or written changes no key, only what is recomputed: a cache of another
-    // array is never used (its elements are not `list`), and both name limits are 1 to 150.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the cache read changes no key (above)
-    let keys = field === 'items' ? this.itemKeys : this.optionKeys;
-    if (keys === undefined || keys.elements !== list) {
-      keys = new ElementKeys(list, NAME_LIMITS[field] as FieldLimit);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the cache written changes no key (above)
-      if (field === 'items') this.itemKeys = keys;
-      else this.optionKeys = keys;
-    }
-    return keys.keyOf(index);
   }
 
   /**
@@ -74,15 +44,89 @@ export class ValidationRun {
 }
 
 /**
- * `keys` without its last entry when that is undefined: the error-body keys of an object of a
- * generated validator, then of one of its fields when one is given. The caller writes one
- * literal of the full length, so no key list grows (and copies itself) by a push.
+ * The state of one run of a generated validator whose error body is the per-field object
+ * (spec 4.2; generated/invoice-update.ts). Each object and array function of the validator
+ * keeps the errors of its own fields in a node of its own (a plain object, made at its first
+ * error, its known fields written by name where they are found) and hands it up in `node`
+ * when it returns; its caller places it under the field or element key. So an error is one
+ * property where it is found, and the nodes above it are made once, when their function
+ * returns: no key list, no walk from the root. The errors are counted as they are found: at
+ * most `limits.fieldErrors`, and the next one stops the run (the truncation note).
  *
  * @example
- * withLast(['taxAmount', 'currency']) // ['taxAmount', 'currency']
- * withLast(['taxAmount', undefined])  // ['taxAmount']
+ * const run = new FieldErrorsRun(REQUEST_LIMITS);
+ * let errs: ErrorNode | undefined;
+ * if (run.room()) (errs ??= {}).status = 'must be one of: draft, ...';
+ * run.node = errs;
+ * run.finish() // { status: 'must be one of: draft, ...' }
  */
-export function withLast(keys: (string | undefined)[]): string[] {
-  if (keys[keys.length - 1] === undefined) keys.pop();
-  return keys as string[];
+export class FieldErrorsRun {
+  /**
+   * What the object or array function that just returned hands up: its errors, or the message
+   * of its own value (not an object, not an array, too many elements); `undefined` when it had
+   * none. Its caller takes it at once, so that it is `undefined` whenever a function starts.
+   */
+  node: ErrorNode | string | undefined = undefined;
+  /** True once the error body is full and one more error was left out: nothing found later can change it. */
+  stopped = false;
+  private count = 0;
+
+  constructor(readonly limits: RequestLimits) {}
+
+  /** Counts one more error: true when the body has room for it, else false, and the run stops. */
+  room(): boolean {
+    if (this.count < this.limits.fieldErrors) {
+      this.count += 1;
+      return true;
+    }
+    this.stopped = true;
+    return false;
+  }
+
+  /** `node`, taken: what the function that just returned handed up (its caller saw it defined). */
+  take(): ErrorNode | string {
+    const node = this.node as ErrorNode | string;
+    this.node = undefined;
+    return node;
+  }
+
+  /** Hands `errs` up and answers `undefined`: the return of a function that stops. */
+  up(errs: ErrorNode | undefined): undefined {
+    this.node = errs;
+    return undefined;
+  }
+
+  /** `errs` (a new node when undefined) with what was just handed up at `key`, an element key (any string, `__proto__` too). */
+  at(errs: ErrorNode | undefined, key: string): ErrorNode {
+    const node = errs ?? {};
+    defineOwn(node, key, this.take());
+    return node;
+  }
+
+  /**
+   * `errs` (a new node when undefined) with `first`, the first unknown key of `value` (found by
+   * the caller), and every own enumerable key after it (in `Object.keys` order) that `isField`
+   * refuses, each under `unknownFieldKey` once, until the body is truncated. `first` is
+   * reported as it is: the caller has checked it.
+   */
+  unknownFields(errs: ErrorNode | undefined, value: Record<string, unknown>, isField: (key: string) => boolean, first: string): ErrorNode | undefined {
+    const keys = Object.keys(value);
+    const start = keys.indexOf(first);
+    for (let i = start; i < keys.length && !this.stopped; i += 1) {
+      const name = keys[i] as string;
+      if (i > start && isField(name)) continue;
+      const key = unknownFieldKey(name);
+      // Two long names are both reported under `(unknown field)`: the first one wins.
+      if (errs !== undefined && Object.hasOwn(errs, key)) continue;
+      if (this.room()) defineOwn((errs ??= {}), key, UNKNOWN_FIELD_MESSAGE);
+    }
+    return errs;
+  }
+
+  /** The per-field body the body's function handed up, with the truncation note last when an error was left out. */
+  finish(): ErrorNode {
+    const root = (this.node ?? {}) as ErrorNode;
+    if (this.stopped) defineOwn(root, TRUNCATED_KEY, truncatedMessage(this.limits.fieldErrors));
+    return root;
+  }
 }

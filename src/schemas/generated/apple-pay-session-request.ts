@@ -56,7 +56,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
  */
 export function validateApplePaySessionRequestBody(body: unknown, limits: RequestLimits): ValidationResult<ApplePaySessionRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const run = new ValidationRun(limits, 'text');
+  const run = new ValidationRun(limits);
   const value = object1(run, body);
   if (run.errors === undefined) return { ok: true, value: value as unknown as ApplePaySessionRequest };
   return { ok: false, status: 422, body: { error: run.errors.finishText() } };

@@ -57,7 +57,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
  */
 export function validateEvidenceTextRequestBody(body: unknown, limits: RequestLimits): ValidationResult<EvidenceTextRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const run = new ValidationRun(limits, 'text');
+  const run = new ValidationRun(limits);
   const value = object1(run, body);
   if (run.errors === undefined) return { ok: true, value: value as unknown as EvidenceTextRequest };
   return { ok: false, status: 400, body: { error: run.errors.finishText() } };

@@ -2,12 +2,12 @@
 // Change the schema and run `npm run generate:validators`; a test fails while this file is stale.
 import type { RequestLimits } from '../../limits/index.js';
 import { tooManyMessage } from '../../limits/index.js';
+import { ElementKeys, type ErrorNode, type InvoiceUpdateErrorBody, NAME_LIMITS } from '../error-body.js';
 import { isJsonObject } from '../is-json-object.js';
 import { currencyProblem, dateTimeValue, decimalProblem, int32Problem, linkProblem, resourceIdProblem, surelyCurrency, surelyDateTime, surelyDecimal, surelyResourceId } from '../leaf-rules.js';
 import { ARRAY_MESSAGE, BODY_NOT_OBJECT_MESSAGE, OBJECT_MESSAGE, REQUIRED_MESSAGE, oneOfMessage } from '../messages.js';
 import { surelyText, textProblem } from '../text-rule.js';
-import { ValidationRun, withLast } from '../validation-run.js';
-import type { InvoiceUpdateErrorBody } from '../error-body.js';
+import { FieldErrorsRun } from '../validation-run.js';
 import type { InvoiceUpdate } from '../shapes/invoice-update.js';
 import type { InvoiceUpdateValidation } from '../validation-result.js';
 
@@ -18,16 +18,6 @@ const TEXT_LIMIT_2 = Object.freeze({ max: 100 });
 const TEXT_LIMIT_3 = Object.freeze({ max: 125 });
 const ONE_OF_4 = new Set<unknown>(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 const ONE_OF_MESSAGE_5 = oneOfMessage(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
-
-/** The error-body keys of `lineItems.items[]`, then `last` when given. */
-function keys13(run: ValidationRun, list0: readonly unknown[], i0: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), last]);
-}
-
-/** The error-body keys of `lineItems.items[].basePrice`, then `last` when given. */
-function keys20(run: ValidationRun, list0: readonly unknown[], i0: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'basePrice', last]);
-}
 
 /** True when `key` is one of `currency`, `valueDecimal`. */
 function isField25(key: string): boolean {
@@ -40,30 +30,32 @@ function isField25(key: string): boolean {
 }
 
 /** `lineItems.items[].basePrice`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object20(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
+function object20(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys20(run, list0, i0), OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x21 = value['currency'];
   if (x21 !== undefined || 'currency' in value) {
     const m22 = currencyProblem(x21);
     if (m22 === undefined) out['currency'] = x21;
-    else run.fail(keys20(run, list0, i0, 'currency'), m22);
-  } else run.fail(keys20(run, list0, i0, 'currency'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).currency = m22;
+  } else if (run.room()) (errs ??= {}).currency = REQUIRED_MESSAGE;
   const x23 = value['valueDecimal'];
   if (x23 !== undefined || 'valueDecimal' in value) {
     const m24 = decimalProblem(x23);
     if (m24 === undefined) out['valueDecimal'] = x23;
-    else run.fail(keys20(run, list0, i0, 'valueDecimal'), m24);
-  } else run.fail(keys20(run, list0, i0, 'valueDecimal'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).valueDecimal = m24;
+  } else if (run.room()) (errs ??= {}).valueDecimal = REQUIRED_MESSAGE;
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys20(run, list0, i0), value, isField25, key);
+      errs = run.unknownFields(errs, value, isField25, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
@@ -77,47 +69,34 @@ function quick26(value: unknown): Out | undefined {
   return { currency: x0, valueDecimal: x1 };
 }
 
-/** The error-body keys of `lineItems.items[].options[]`, then `last` when given. */
-function keys31(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), last]);
-}
-
-/** The error-body keys of `lineItems.items[].options[].priceModifier`, then `last` when given. */
-function keys39(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'priceModifier', last]);
-}
-
 /** `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object39(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
+function object39(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys39(run, list0, i0, list1, i1), OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x40 = value['currency'];
   if (x40 !== undefined || 'currency' in value) {
     const m41 = currencyProblem(x40);
     if (m41 === undefined) out['currency'] = x40;
-    else run.fail(keys39(run, list0, i0, list1, i1, 'currency'), m41);
-  } else run.fail(keys39(run, list0, i0, list1, i1, 'currency'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).currency = m41;
+  } else if (run.room()) (errs ??= {}).currency = REQUIRED_MESSAGE;
   const x42 = value['valueDecimal'];
   if (x42 !== undefined || 'valueDecimal' in value) {
     const m43 = decimalProblem(x42);
     if (m43 === undefined) out['valueDecimal'] = x42;
-    else run.fail(keys39(run, list0, i0, list1, i1, 'valueDecimal'), m43);
-  } else run.fail(keys39(run, list0, i0, list1, i1, 'valueDecimal'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).valueDecimal = m43;
+  } else if (run.room()) (errs ??= {}).valueDecimal = REQUIRED_MESSAGE;
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys39(run, list0, i0, list1, i1), value, isField25, key);
+      errs = run.unknownFields(errs, value, isField25, key);
       break;
     }
   }
+  run.node = errs;
   return out;
-}
-
-/** The error-body keys of `lineItems.items[].options[].images[]`, then `last` when given. */
-function keys46(run: ValidationRun, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'options', run.elementKey(list1, i1, 'options'), 'images', `[${i2}]`, last]);
 }
 
 /** True when `key` is one of `altText`, `imageID`, `link`, `publicID`. */
@@ -133,42 +112,44 @@ function isField55(key: string): boolean {
 }
 
 /** `lineItems.items[].options[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object46(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number, i2: number): Out | undefined {
+function object46(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys46(run, list0, i0, list1, i1, i2), OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x47 = value['altText'];
   if (x47 !== undefined) {
     const m48 = textProblem(x47, TEXT_LIMIT_3);
     if (m48 === undefined) out['altText'] = x47;
-    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'altText'), m48);
+    else if (run.room()) (errs ??= {}).altText = m48;
   } else if ('altText' in value) out['altText'] = undefined;
   const x49 = value['imageID'];
   if (x49 !== undefined) {
     const m50 = resourceIdProblem(x49);
     if (m50 === undefined) out['imageID'] = x49;
-    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'imageID'), m50);
+    else if (run.room()) (errs ??= {}).imageID = m50;
   } else if ('imageID' in value) out['imageID'] = undefined;
   const x51 = value['link'];
   if (x51 !== undefined) {
     const m52 = linkProblem(x51);
     if (m52 === undefined) out['link'] = x51;
-    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'link'), m52);
+    else if (run.room()) (errs ??= {}).link = m52;
   } else if ('link' in value) out['link'] = undefined;
   const x53 = value['publicID'];
   if (x53 !== undefined) {
     const m54 = textProblem(x53);
     if (m54 === undefined) out['publicID'] = x53;
-    else run.fail(keys46(run, list0, i0, list1, i1, i2, 'publicID'), m54);
+    else if (run.room()) (errs ??= {}).publicID = m54;
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
     if (!isField55(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys46(run, list0, i0, list1, i1, i2), value, isField55, key);
+      errs = run.unknownFields(errs, value, isField55, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
@@ -201,21 +182,24 @@ function quick56(value: unknown): Out | undefined {
 }
 
 /** `lineItems.items[].options[].images`: at most `limits.imagesPerOption` images. */
-function array45(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): unknown[] | undefined {
+function array45(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys31(run, list0, i0, list1, i1, 'images'), ARRAY_MESSAGE);
+    if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
   }
   const max = run.limits.imagesPerOption;
   if (value.length > max) {
-    run.fail(keys31(run, list0, i0, list1, i1, 'images'), tooManyMessage(max, 'images'));
+    if (run.room()) run.node = tooManyMessage(max, 'images');
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: unknown[] = [];
   for (let i2 = 0; i2 < value.length; i2 += 1) {
-    out.push(quick56(value[i2]) ?? object46(run, value[i2], list0, i0, list1, i1, i2));
-    if (run.stopped) return undefined;
+    out.push(quick56(value[i2]) ?? object46(run, value[i2]));
+    if (run.node !== undefined) errs = run.at(errs, `[${i2}]`);
+    if (run.stopped) return run.up(errs);
   }
+  run.node = errs;
   return out;
 }
 
@@ -233,46 +217,50 @@ function isField57(key: string): boolean {
 }
 
 /** `lineItems.items[].options[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object31(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, list1: readonly unknown[], i1: number): Out | undefined {
+function object31(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys31(run, list0, i0, list1, i1), OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x32 = value['name'];
   if (x32 !== undefined || 'name' in value) {
     const m33 = textProblem(x32, TEXT_LIMIT_1);
     if (m33 === undefined) out['name'] = x32;
-    else run.fail(keys31(run, list0, i0, list1, i1, 'name'), m33);
-  } else run.fail(keys31(run, list0, i0, list1, i1, 'name'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).name = m33;
+  } else if (run.room()) (errs ??= {}).name = REQUIRED_MESSAGE;
   const x34 = value['quantity'];
   if (x34 !== undefined || 'quantity' in value) {
     const m35 = int32Problem(x34);
     if (m35 === undefined) out['quantity'] = x34;
-    else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), m35);
-  } else run.fail(keys31(run, list0, i0, list1, i1, 'quantity'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).quantity = m35;
+  } else if (run.room()) (errs ??= {}).quantity = REQUIRED_MESSAGE;
   const x36 = value['group'];
   if (x36 !== undefined) {
     const m37 = textProblem(x36, TEXT_LIMIT_2);
     if (m37 === undefined) out['group'] = x36;
-    else run.fail(keys31(run, list0, i0, list1, i1, 'group'), m37);
+    else if (run.room()) (errs ??= {}).group = m37;
   } else if ('group' in value) out['group'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x38 = value['priceModifier'];
   if (x38 !== undefined) {
-    out['priceModifier'] = quick26(x38) ?? object39(run, x38, list0, i0, list1, i1);
+    out['priceModifier'] = quick26(x38) ?? object39(run, x38);
+    if (run.node !== undefined) (errs ??= {}).priceModifier = run.take();
   } else if ('priceModifier' in value) out['priceModifier'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x44 = value['images'];
   if (x44 !== undefined) {
-    out['images'] = array45(run, x44, list0, i0, list1, i1);
+    out['images'] = array45(run, x44);
+    if (run.node !== undefined) (errs ??= {}).images = run.take();
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
     if (!isField57(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys31(run, list0, i0, list1, i1), value, isField57, key);
+      errs = run.unknownFields(errs, value, isField57, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
@@ -319,85 +307,89 @@ function quick59(value: unknown, limits: RequestLimits): Out | undefined {
 }
 
 /** `lineItems.items[].options`: at most `limits.optionsPerItem` options. */
-function array30(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
+function array30(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys13(run, list0, i0, 'options'), ARRAY_MESSAGE);
+    if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
   }
   const max = run.limits.optionsPerItem;
   if (value.length > max) {
-    run.fail(keys13(run, list0, i0, 'options'), tooManyMessage(max, 'options'));
+    if (run.room()) run.node = tooManyMessage(max, 'options');
     return undefined;
   }
+  let errs: ErrorNode | undefined;
+  let keys: ElementKeys | undefined;
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(quick59(value[i1], run.limits) ?? object31(run, value[i1], list0, i0, value, i1));
-    if (run.stopped) return undefined;
+    out.push(quick59(value[i1], run.limits) ?? object31(run, value[i1]));
+    if (run.node !== undefined) errs = run.at(errs, (keys ??= new ElementKeys(value, NAME_LIMITS.options)).keyOf(i1));
+    if (run.stopped) return run.up(errs);
   }
+  run.node = errs;
   return out;
 }
 
-/** The error-body keys of `lineItems.items[].images[]`, then `last` when given. */
-function keys64(run: ValidationRun, list0: readonly unknown[], i0: number, i1: number, last?: string): string[] {
-  return withLast(['lineItems', 'items', run.elementKey(list0, i0, 'items'), 'images', `[${i1}]`, last]);
-}
-
 /** `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object64(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number, i1: number): Out | undefined {
+function object64(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys64(run, list0, i0, i1), OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x65 = value['altText'];
   if (x65 !== undefined) {
     const m66 = textProblem(x65, TEXT_LIMIT_3);
     if (m66 === undefined) out['altText'] = x65;
-    else run.fail(keys64(run, list0, i0, i1, 'altText'), m66);
+    else if (run.room()) (errs ??= {}).altText = m66;
   } else if ('altText' in value) out['altText'] = undefined;
   const x67 = value['imageID'];
   if (x67 !== undefined) {
     const m68 = resourceIdProblem(x67);
     if (m68 === undefined) out['imageID'] = x67;
-    else run.fail(keys64(run, list0, i0, i1, 'imageID'), m68);
+    else if (run.room()) (errs ??= {}).imageID = m68;
   } else if ('imageID' in value) out['imageID'] = undefined;
   const x69 = value['link'];
   if (x69 !== undefined) {
     const m70 = linkProblem(x69);
     if (m70 === undefined) out['link'] = x69;
-    else run.fail(keys64(run, list0, i0, i1, 'link'), m70);
+    else if (run.room()) (errs ??= {}).link = m70;
   } else if ('link' in value) out['link'] = undefined;
   const x71 = value['publicID'];
   if (x71 !== undefined) {
     const m72 = textProblem(x71);
     if (m72 === undefined) out['publicID'] = x71;
-    else run.fail(keys64(run, list0, i0, i1, 'publicID'), m72);
+    else if (run.room()) (errs ??= {}).publicID = m72;
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
     if (!isField55(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys64(run, list0, i0, i1), value, isField55, key);
+      errs = run.unknownFields(errs, value, isField55, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
 /** `lineItems.items[].images`: at most `limits.imagesPerItem` images. */
-function array63(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): unknown[] | undefined {
+function array63(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(keys13(run, list0, i0, 'images'), ARRAY_MESSAGE);
+    if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
   }
   const max = run.limits.imagesPerItem;
   if (value.length > max) {
-    run.fail(keys13(run, list0, i0, 'images'), tooManyMessage(max, 'images'));
+    if (run.room()) run.node = tooManyMessage(max, 'images');
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(quick56(value[i1]) ?? object64(run, value[i1], list0, i0, i1));
-    if (run.stopped) return undefined;
+    out.push(quick56(value[i1]) ?? object64(run, value[i1]));
+    if (run.node !== undefined) errs = run.at(errs, `[${i1}]`);
+    if (run.stopped) return run.up(errs);
   }
+  run.node = errs;
   return out;
 }
 
@@ -416,11 +408,12 @@ function isField73(key: string): boolean {
 }
 
 /** `lineItems.items[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object13(run: ValidationRun, value: unknown, list0: readonly unknown[], i0: number): Out | undefined {
+function object13(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(keys13(run, list0, i0), OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   let v14: unknown;
   let v15: unknown;
   let v16: unknown;
@@ -428,66 +421,74 @@ function object13(run: ValidationRun, value: unknown, list0: readonly unknown[],
   if (x17 !== undefined || 'name' in value) {
     const m18 = surelyText(x17, 1, 150) ? undefined : textProblem(x17, TEXT_LIMIT_1);
     if (m18 === undefined) v14 = x17;
-    else run.fail(keys13(run, list0, i0, 'name'), m18);
-  } else run.fail(keys13(run, list0, i0, 'name'), REQUIRED_MESSAGE);
-  if (run.stopped) return undefined;
+    else if (run.room()) (errs ??= {}).name = m18;
+  } else if (run.room()) (errs ??= {}).name = REQUIRED_MESSAGE;
+  if (run.stopped) return run.up(errs);
   const x19 = value['basePrice'];
   if (x19 !== undefined || 'basePrice' in value) {
-    v15 = quick26(x19) ?? object20(run, x19, list0, i0);
-  } else run.fail(keys13(run, list0, i0, 'basePrice'), REQUIRED_MESSAGE);
-  if (run.stopped) return undefined;
+    v15 = quick26(x19) ?? object20(run, x19);
+    if (run.node !== undefined) (errs ??= {}).basePrice = run.take();
+  } else if (run.room()) (errs ??= {}).basePrice = REQUIRED_MESSAGE;
+  if (run.stopped) return run.up(errs);
   const x27 = value['quantity'];
   if (x27 !== undefined || 'quantity' in value) {
     const m28 = int32Problem(x27);
     if (m28 === undefined) v16 = x27;
-    else run.fail(keys13(run, list0, i0, 'quantity'), m28);
-  } else run.fail(keys13(run, list0, i0, 'quantity'), REQUIRED_MESSAGE);
+    else if (run.room()) (errs ??= {}).quantity = m28;
+  } else if (run.room()) (errs ??= {}).quantity = REQUIRED_MESSAGE;
   const out: Out = {};
   out['name'] = v14;
   out['basePrice'] = v15;
   out['quantity'] = v16;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x29 = value['options'];
   if (x29 !== undefined) {
-    out['options'] = array30(run, x29, list0, i0);
+    out['options'] = array30(run, x29);
+    if (run.node !== undefined) (errs ??= {}).options = run.take();
   } else if ('options' in value) out['options'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x60 = value['productID'];
   if (x60 !== undefined) {
     const m61 = surelyResourceId(x60) ? undefined : resourceIdProblem(x60);
     if (m61 === undefined) out['productID'] = x60;
-    else run.fail(keys13(run, list0, i0, 'productID'), m61);
+    else if (run.room()) (errs ??= {}).productID = m61;
   } else if ('productID' in value) out['productID'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x62 = value['images'];
   if (x62 !== undefined) {
-    out['images'] = array63(run, x62, list0, i0);
+    out['images'] = array63(run, x62);
+    if (run.node !== undefined) (errs ??= {}).images = run.take();
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
     if (!isField73(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(keys13(run, list0, i0), value, isField73, key);
+      errs = run.unknownFields(errs, value, isField73, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
 /** `lineItems.items`: at most `limits.lineItems` items. */
-function array12(run: ValidationRun, value: unknown): unknown[] | undefined {
+function array12(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    run.fail(['lineItems', 'items'], ARRAY_MESSAGE);
+    if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
   }
   const max = run.limits.lineItems;
   if (value.length > max) {
-    run.fail(['lineItems', 'items'], tooManyMessage(max, 'items'));
+    if (run.room()) run.node = tooManyMessage(max, 'items');
     return undefined;
   }
+  let errs: ErrorNode | undefined;
+  let keys: ElementKeys | undefined;
   const out: unknown[] = [];
   for (let i0 = 0; i0 < value.length; i0 += 1) {
-    out.push(object13(run, value[i0], value, i0));
-    if (run.stopped) return undefined;
+    out.push(object13(run, value[i0]));
+    if (run.node !== undefined) errs = run.at(errs, (keys ??= new ElementKeys(value, NAME_LIMITS.items)).keyOf(i0));
+    if (run.stopped) return run.up(errs);
   }
+  run.node = errs;
   return out;
 }
 
@@ -501,51 +502,56 @@ function isField74(key: string): boolean {
 }
 
 /** `lineItems`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object9(run: ValidationRun, value: unknown): Out | undefined {
+function object9(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['lineItems'], OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   let v10: unknown;
   const x11 = value['items'];
   if (x11 !== undefined || 'items' in value) {
     v10 = array12(run, x11);
-  } else run.fail(['lineItems', 'items'], REQUIRED_MESSAGE);
+    if (run.node !== undefined) (errs ??= {}).items = run.take();
+  } else if (run.room()) (errs ??= {}).items = REQUIRED_MESSAGE;
   const out: Out = { items: v10 };
   for (const key in value) {
     if (!isField74(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['lineItems'], value, isField74, key);
+      errs = run.unknownFields(errs, value, isField74, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
 /** `taxAmount`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object78(run: ValidationRun, value: unknown): Out | undefined {
+function object78(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
-    run.fail(['taxAmount'], OBJECT_MESSAGE);
+    if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x79 = value['currency'];
   if (x79 !== undefined) {
     const m80 = surelyCurrency(x79) ? undefined : currencyProblem(x79);
     if (m80 === undefined) out['currency'] = x79;
-    else run.fail(['taxAmount', 'currency'], m80);
+    else if (run.room()) (errs ??= {}).currency = m80;
   } else if ('currency' in value) out['currency'] = undefined;
   const x81 = value['valueDecimal'];
   if (x81 !== undefined) {
     const m82 = surelyDecimal(x81) ? undefined : decimalProblem(x81);
     if (m82 === undefined) out['valueDecimal'] = x81;
-    else run.fail(['taxAmount', 'valueDecimal'], m82);
+    else if (run.room()) (errs ??= {}).valueDecimal = m82;
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
     if (!isField25(key) && Object.hasOwn(value, key)) {
-      run.unknownFields(['taxAmount'], value, isField25, key);
+      errs = run.unknownFields(errs, value, isField25, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
@@ -564,13 +570,14 @@ function isField83(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: ValidationRun, value: Out): Out | undefined {
+function object1(run: FieldErrorsRun, value: Out): Out | undefined {
+  let errs: ErrorNode | undefined;
   const out: Out = {};
   const x2 = value['description'];
   if (x2 !== undefined) {
     const m3 = surelyText(x2, 0, Infinity) ? undefined : textProblem(x2);
     if (m3 === undefined) out['description'] = x2;
-    else run.fail(['description'], m3);
+    else if (run.room()) (errs ??= {}).description = m3;
   } else if ('description' in value) out['description'] = undefined;
   const x4 = value['dueDate'];
   if (x4 !== undefined) {
@@ -580,7 +587,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
       else {
         const r5 = dateTimeValue(x4);
         if (typeof r5 === 'string') out['dueDate'] = r5;
-        else run.fail(['dueDate'], r5.error);
+        else if (run.room()) (errs ??= {}).dueDate = r5.error;
       }
     }
   } else if ('dueDate' in value) out['dueDate'] = undefined;
@@ -592,33 +599,36 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
       else {
         const r7 = dateTimeValue(x6);
         if (typeof r7 === 'string') out['invoiceDate'] = r7;
-        else run.fail(['invoiceDate'], r7.error);
+        else if (run.room()) (errs ??= {}).invoiceDate = r7.error;
       }
     }
   } else if ('invoiceDate' in value) out['invoiceDate'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x8 = value['lineItems'];
   if (x8 !== undefined) {
     out['lineItems'] = object9(run, x8);
+    if (run.node !== undefined) (errs ??= {}).lineItems = run.take();
   } else if ('lineItems' in value) out['lineItems'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x75 = value['status'];
   if (x75 !== undefined) {
     const m76 = ONE_OF_4.has(x75) ? undefined : ONE_OF_MESSAGE_5;
     if (m76 === undefined) out['status'] = x75;
-    else run.fail(['status'], m76);
+    else if (run.room()) (errs ??= {}).status = m76;
   } else if ('status' in value) out['status'] = undefined;
-  if (run.stopped) return undefined;
+  if (run.stopped) return run.up(errs);
   const x77 = value['taxAmount'];
   if (x77 !== undefined) {
     out['taxAmount'] = object78(run, x77);
+    if (run.node !== undefined) (errs ??= {}).taxAmount = run.take();
   } else if ('taxAmount' in value) out['taxAmount'] = undefined;
   for (const key in value) {
     if (!isField83(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField83, key);
+      errs = run.unknownFields(errs, value, isField83, key);
       break;
     }
   }
+  run.node = errs;
   return out;
 }
 
@@ -629,8 +639,8 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
  */
 export function validateInvoiceUpdateBody(body: unknown, limits: RequestLimits): InvoiceUpdateValidation {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
-  const run = new ValidationRun(limits, 'fields');
+  const run = new FieldErrorsRun(limits);
   const value = object1(run, body);
-  if (run.errors === undefined) return { ok: true, value: value as unknown as InvoiceUpdate };
-  return { ok: false, status: 422, body: run.errors.finish() as InvoiceUpdateErrorBody };
+  if (run.node === undefined && !run.stopped) return { ok: true, value: value as unknown as InvoiceUpdate };
+  return { ok: false, status: 422, body: run.finish() as InvoiceUpdateErrorBody };
 }
