@@ -15,7 +15,11 @@ if (module?.tests === undefined) throw new Error(`MUTATION_MODULE must name a mo
 const EXCLUDED = new Set(['test/amount/sum-million.test.ts']);
 const files = [...new Set(module.tests.flatMap((pattern) => globSync(pattern)))].filter((file) => !EXCLUDED.has(file)).sort();
 
-/** Whether a test file replaces modules (`vi.mock`, `vi.doMock`): such a file needs a module graph of its own. */
+/**
+ * Whether a test file replaces modules (`vi.mock`, `vi.doMock`): such a file needs a module
+ * graph of its own. (`vi.resetModules()` in a shared file only makes the files after it import
+ * `src/` again, and these suites spy on nothing outside the files that mock.)
+ */
 const mocksModules = (file: string): boolean => /\bvi\.(?:do)?mock\(/.test(readFileSync(file, 'utf8'));
 
 // Each mutant's run gets a new worker (Vitest stops a pool's workers at the end of each run),
