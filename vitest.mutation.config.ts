@@ -1,26 +1,42 @@
-import { defineConfig } from 'vitest/config';
+import { globSync, readFileSync } from 'node:fs';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import modules from './stryker.modules.json' with { type: 'json' };
 
 // The test files of one module's mutation run (`npm run test:mutation`, stryker.config.mjs):
 // MUTATION_MODULE names the module of stryker.modules.json. Only that module's own tests run,
-// in one project, so a static mutant (a table row, a message, a pattern: code that runs while
-// the module loads, which Stryker must test against every test file) costs one small suite,
-// and each module shows that its own tests kill its mutants.
+// so a static mutant (a table row, a message, a pattern: code that runs while the module
+// loads, which Stryker must test against every test file) costs one small suite, and each
+// module shows that its own tests kill its mutants.
 const name = process.env['MUTATION_MODULE'] ?? '';
-const module = (modules as Record<string, { tests?: string[]; isolate?: boolean }>)[name];
+const module = (modules as Record<string, { tests?: string[] }>)[name];
 if (module?.tests === undefined) throw new Error(`MUTATION_MODULE must name a module of stryker.modules.json, got ${JSON.stringify(name)}`);
+
+// A million-item sum: too slow instrumented; sum-flush.test.ts reaches the same fold.
+const EXCLUDED = new Set(['test/amount/sum-million.test.ts']);
+const files = [...new Set(module.tests.flatMap((pattern) => globSync(pattern)))].filter((file) => !EXCLUDED.has(file)).sort();
+
+/**
+ * Whether a test file replaces modules (`vi.mock`, `vi.doMock`): such a file needs a module
+ * graph of its own. (`vi.resetModules()` in a shared file only makes the files after it import
+ * `src/` again, and these suites spy on nothing outside the files that mock.)
+ */
+const mocksModules = (file: string): boolean => /\bvi\.(?:do)?mock\(/.test(readFileSync(file, 'utf8'));
+
+// Each mutant's run gets a new worker (Vitest stops a pool's workers at the end of each run),
+// so every module, a static mutant's too, is loaded afresh with that mutant active. Within
+// that run, the test files that mock nothing share one module graph ("shared": src/,
+// fast-check and valibot are imported once per mutant, not once per file, and one worker
+// runs them all); then each file that mocks runs alone in a worker of its own ("isolated").
+// Stryker stops a mutant's run at its first failing test, so the cheap shared files go first.
+const shared = files.filter((file) => !mocksModules(file));
+const isolated = files.filter(mocksModules);
+const project = (projectName: string, include: string[], isolate: boolean, groupOrder: number): TestProjectInlineConfiguration[] =>
+  include.length === 0 ? [] : [{ extends: true, test: { name: projectName, include, isolate, sequence: { groupOrder } } }];
 
 export default defineConfig({
   test: {
-    include: module.tests,
-    // A million-item sum: too slow instrumented; sum-flush.test.ts reaches the same fold.
-    exclude: ['test/amount/sum-million.test.ts'],
     setupFiles: ['test/setup.ts'],
-    // A module whose tests mock nothing (`"isolate": false` in stryker.modules.json) runs the
-    // test files of one mutant in one module graph: src/, valibot and fast-check are imported
-    // once per mutant, not once per file. Each mutant still gets a new worker, so a static
-    // mutant is loaded afresh.
-    isolate: module.isolate ?? true,
     testTimeout: 20_000,
+    projects: [...project('shared', shared, false, 0), ...project('isolated', isolated, true, 1)],
   },
 });
