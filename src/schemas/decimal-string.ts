@@ -5,9 +5,10 @@ import { STRING_MESSAGE } from './messages.js';
 
 /**
  * JSON Schema pattern for the shape of a decimal string: optional minus, digits, and at
- * most 9 decimals. The magnitude bound of `checkDecimalString` is not in the pattern.
+ * most 9 decimals. The magnitude bound of `checkDecimalString` is not in the pattern. Made by
+ * a pure call, so that a bundle that never reads it leaves the limit's property read out.
  */
-export const DECIMAL_STRING_PATTERN = `^-?[0-9]+(?:\\.[0-9]{1,${FIELD_LIMITS.decimalPlaces.max}})?$`;
+export const DECIMAL_STRING_PATTERN = /* @__PURE__ */ (() => `^-?[0-9]+(?:\\.[0-9]{1,${FIELD_LIMITS.decimalPlaces.max}})?$`)();
 
 /**
  * A decimal-formatted numeric string of at most 9 decimal places (spec 2.2), checked by

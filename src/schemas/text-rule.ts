@@ -8,8 +8,9 @@ import { STRING_MESSAGE } from './messages.js';
 type WellFormed = { isWellFormed?: () => boolean };
 
 /** `String.prototype.isWellFormed` (ES2024; answers a one-byte string at once), where the runtime has it. */
-// Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: either answer picks a function of the same answer (isWellFormedText)
-const NATIVE_WELL_FORMED = typeof (String.prototype as WellFormed).isWellFormed === 'function';
+// Pure, so that a bundle that never calls `isWellFormedText` leaves the property read out.
+// Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,StringLiteral: either answer picks a function of the same answer (isWellFormedText)
+const NATIVE_WELL_FORMED = /* @__PURE__ */ (() => typeof (String.prototype as WellFormed).isWellFormed === 'function')();
 
 /**
  * True when `s` holds no lone surrogate (it has a UTF-8 encoding).
