@@ -194,7 +194,6 @@ export class ScheduleView {
     if (count < this.#horizon.limit && stop < e.times.length && next < e.disabledAt) through = Math.min(through, next - span);
     return { historyCount, start, count, through };
   }
-
 }
 
 function serialize(schedule: Schedule, occurrences: readonly Occurrence[]): string {
