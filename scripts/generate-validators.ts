@@ -207,7 +207,8 @@ const SURELY: Partial<Record<Leaf['rule'], string>> = {
 };
 
 class Writer {
-  private readonly functions: string[] = [];
+  /** The file's functions, in order; a shared one is written when the file is, with every place it checks. */
+  private readonly functions: (string | (() => string))[] = [];
   /**
    * True while writing the exact function of an object that has a quick one: it runs only
    * when the quick one gave up, so its leaves ask their rule at once, not the sure check first.
@@ -215,7 +216,10 @@ class Writer {
   private plain = false;
   private readonly constants = new Map<string, string>();
   readonly uses = new Set<string>();
+  /** The last number given to a function's name (`object3`, `quick7`): one count for the file. */
   private count = 0;
+  /** The last number given to a local name (`x2`, `m3`) in the function being written: one count per function, so that two functions that check alike are the same text. */
+  private local = 0;
 
   constructor(
     private readonly d: Declarations,
@@ -229,22 +233,37 @@ class Writer {
     return name;
   }
 
-  /** Functions whose text (their name aside) another already has: that one's name, by text. */
-  private readonly sharedFunctions = new Map<string, string>();
+  /** Functions whose text (their name and the places they check aside) another already has: that one's name and places, by text. */
+  private readonly sharedFunctions = new Map<string, { name: string; places: string[] }>();
 
-  /** Writes `text` (a function named `NAME`) once: the name of the first function with the same text. */
-  private shared(prefix: string, text: string): string {
+  /**
+   * Writes `text` (a function named `NAME`) once: the name of the first function with the same
+   * text. `place`, when given, is where this use checks, listed in the function's doc comment
+   * (`PLACES` in `text`): two objects of one shape (a line item's price and an option's)
+   * share one function that names both.
+   */
+  private shared(prefix: string, text: string, place?: string): string {
     const existing = this.sharedFunctions.get(text);
-    if (existing !== undefined) return existing;
-    const name = this.fresh(prefix);
-    this.sharedFunctions.set(text, name);
-    this.functions.push(text.replaceAll('NAME', name));
-    return name;
+    if (existing !== undefined) {
+      if (place !== undefined) existing.places.push(place);
+      return existing.name;
+    }
+    const entry = { name: this.fresh(prefix), places: place === undefined ? [] : [place] };
+    this.sharedFunctions.set(text, entry);
+    this.functions.push(() => text.replaceAll(/\bNAME\b/g, entry.name).replace(/\bPLACES\b/, entry.places.join(', ')));
+    return entry.name;
   }
 
+  /** A new function name: `prefix` and the next number of the file. */
   private fresh(prefix: string): string {
     this.count += 1;
     return `${prefix}${this.count}`;
+  }
+
+  /** A new local name in the function being written: `prefix` and the next number of that function. */
+  private freshLocal(prefix: string): string {
+    this.local += 1;
+    return `${prefix}${this.local}`;
   }
 
   /** True when the error body is the per-field object: each function keeps the errors of its fields in `errs` and hands them up (`FieldErrorsRun`). */
@@ -454,7 +473,7 @@ class Writer {
       case 'leaf': {
         if (node.rule === 'dateTime') {
           this.uses.add('dateTimeValue');
-          const r = this.fresh('r');
+          const r = this.freshLocal('r');
           this.uses.add('surelyDateTime');
           return [
             `if (surelyDateTime(${x})) ${store(x)}`,
@@ -465,7 +484,7 @@ class Writer {
             '}',
           ];
         }
-        const m = this.fresh('m');
+        const m = this.freshLocal('m');
         return [
           `const ${m} = ${this.problem(node, x)};`,
           `if (${m} === undefined) ${store(x)}`,
@@ -478,7 +497,7 @@ class Writer {
   /** The statements of one field of an object at `path`. */
   private field(field: Field, path: readonly Segment[], guarded: boolean, into: string | undefined): string[] {
     const at = q(field.name);
-    const x = this.fresh('x');
+    const x = this.freshLocal('x');
     // Once the error body is truncated nothing found later can change it: an object or array
     // field, and every field after one, is not even read then.
     const lines = [...(guarded ? [this.stop] : []), `const ${x} = value[${at}];`];
@@ -493,9 +512,15 @@ class Writer {
     return lines;
   }
 
-  /** Writes the function of the object `node` at `path`; returns its name. */
+  /**
+   * Writes the function of the object `node` at `path`, or finds the one already written for
+   * an object of the same fields and rules elsewhere in the body; returns its name.
+   */
   object(node: Extract<Node, { kind: 'object' }>, path: readonly Segment[]): string {
-    const name = this.fresh(`object`);
+    // Local names count from 1 in each function (the functions of the objects and arrays
+    // below are written in the middle of this one), so that two alike are the same text.
+    const outerLocal = this.local;
+    this.local = 0;
     if (path.length > 0) this.uses.add('OBJECT_MESSAGE');
     this.uses.add('isJsonObject');
     const complex = (f: Field) => f.node.kind === 'object' || f.node.kind === 'array';
@@ -506,7 +531,7 @@ class Writer {
     const behindQuick = inArray(path) && isQuick(node);
     const firstOptional = node.fields.findIndex((f) => f.optional);
     const lead = behindQuick ? 0 : firstOptional === -1 ? node.fields.length : firstOptional;
-    const temps = node.fields.slice(0, lead).map(() => this.fresh('v'));
+    const temps = node.fields.slice(0, lead).map(() => this.freshLocal('v'));
     const literal = outputStart(node, lead, temps);
     const plain = this.plain;
     this.plain = behindQuick;
@@ -521,35 +546,33 @@ class Writer {
     ];
     this.plain = plain;
     if (lead === 0) body.unshift(...literal);
-    const where = path.length === 0 ? 'the body' : `\`${pathText(path)}\``;
     const isField = this.isField(node);
-    this.functions.push(
-      [
-        `/** ${path.length === 0 ? 'The body' : where}: checked and copied in the schema's key order${path.length === 0 ? '' : ', or undefined when it is not an object'}. */`,
-        ...(path.length === 0
-          ? [`function ${name}(run: ${this.run}, value: Out): Out | undefined {`]
-          : [
-              `function ${name}(run: ${this.run}, value: unknown): Out | undefined {`,
-              `  if (!isJsonObject(value)) {`,
-              ...this.reportSelf(path, 'OBJECT_MESSAGE').map((l) => `    ${l}`),
-              '  }',
-            ]),
-        ...(this.fields ? ['  let errs: ErrorNode | undefined;'] : []),
-        ...body.map((l) => `  ${l}`),
-        // The first unknown key found is handed over: a key this loop let through by mistake
-        // is then reported, not checked again and dropped.
-        `  for (const key in value) {`,
-        `    if (!${isField}(key) && Object.hasOwn(value, key)) {`,
-        this.fields ? `      errs = run.unknownFields(errs, value, ${isField}, key);` : `      run.unknownFields(${this.keys(path)}, value, ${isField}, key);`,
-        '      break;',
-        '    }',
-        '  }',
-        ...(this.fields ? ['  run.node = errs;'] : []),
-        '  return out;',
-        '}',
-      ].join('\n'),
-    );
-    return name;
+    this.local = outerLocal;
+    const text = [
+      `/** ${path.length === 0 ? 'The body' : 'PLACES'}: checked and copied in the schema's key order${path.length === 0 ? '' : ', or undefined when it is not an object'}. */`,
+      ...(path.length === 0
+        ? [`function NAME(run: ${this.run}, value: Out): Out | undefined {`]
+        : [
+            `function NAME(run: ${this.run}, value: unknown): Out | undefined {`,
+            `  if (!isJsonObject(value)) {`,
+            ...this.reportSelf(path, 'OBJECT_MESSAGE').map((l) => `    ${l}`),
+            '  }',
+          ]),
+      ...(this.fields ? ['  let errs: ErrorNode | undefined;'] : []),
+      ...body.map((l) => `  ${l}`),
+      // The first unknown key found is handed over: a key this loop let through by mistake
+      // is then reported, not checked again and dropped.
+      `  for (const key in value) {`,
+      `    if (!${isField}(key) && Object.hasOwn(value, key)) {`,
+      this.fields ? `      errs = run.unknownFields(errs, value, ${isField}, key);` : `      run.unknownFields(${this.keys(path)}, value, ${isField}, key);`,
+      '      break;',
+      '    }',
+      '  }',
+      ...(this.fields ? ['  run.node = errs;'] : []),
+      '  return out;',
+      '}',
+    ].join('\n');
+    return this.shared('object', text, `\`${pathText(path)}\``);
   }
 
   /** Writes the function of the array `node` at `path` (the array is the field `field`); returns its name. */
@@ -597,7 +620,7 @@ class Writer {
 
   text(): string {
     const constants = [...this.constants].map(([name, code]) => `const ${name} = ${code};`).join('\n');
-    return `${constants}\n\n${this.functions.join('\n\n')}`;
+    return `${constants}\n\n${this.functions.map((f) => (typeof f === 'string' ? f : f())).join('\n\n')}`;
   }
 }
 

@@ -23,6 +23,21 @@ describe('the generated validators', () => {
     for (const [file, text] of files) expect(readFileSync(join(root, file), 'utf8'), file).toBe(text);
   });
 
+  it('write no function twice: an object of one shape at several places is one function that names them all', async () => {
+    for (const [file, text] of generateValidators(await loadDeclarations())) {
+      // Each function without its doc comment and name, its local names (`x2`, `m3`, ...) made alike.
+      const bodies = text
+        .split(/\n\n/)
+        .filter((part) => /^(?:\/\*\*.*\*\/\n)?function /.test(part))
+        .map((part) => part.replace(/^\/\*\*.*\*\/\n/, '').replace(/^function \w+/, 'function').replaceAll(/\b[xmvr]\d+\b/g, 'local'));
+      expect(bodies.length, file).toBeGreaterThan(1);
+      expect(new Set(bodies).size, file).toBe(bodies.length);
+    }
+    const update = generateValidators(await loadDeclarations()).get('src/schemas/generated/invoice-update.ts') as string;
+    expect(update).toContain('/** `lineItems.items[].basePrice`, `lineItems.items[].options[].priceModifier`: checked and copied');
+    expect(update).toContain('/** `lineItems.items[].options[].images[]`, `lineItems.items[].images[]`: checked and copied');
+  });
+
   it('use no eval, no new Function, no dynamic import', async () => {
     for (const text of generateValidators(await loadDeclarations()).values()) {
       expect(text).not.toMatch(/\beval\s*\(|new\s+Function|\bimport\s*\(/);

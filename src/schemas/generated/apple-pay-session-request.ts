@@ -14,7 +14,7 @@ type Out = Record<string, unknown>;
 const TEXT_LIMIT_1 = Object.freeze({ max: 64 });
 
 /** True when `key` is one of `domain`, `displayName`. */
-function isField8(key: string): boolean {
+function isField1(key: string): boolean {
   switch (key) {
     case 'domain':
     case 'displayName':
@@ -24,25 +24,25 @@ function isField8(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: ValidationRun, value: Out): Out | undefined {
+function object2(run: ValidationRun, value: Out): Out | undefined {
+  let v1: unknown;
   let v2: unknown;
-  let v3: unknown;
-  const x4 = value['domain'];
-  if (x4 !== undefined || 'domain' in value) {
-    const m5 = domainProblem(x4);
-    if (m5 === undefined) v2 = x4;
-    else run.fail(['domain'], m5);
+  const x3 = value['domain'];
+  if (x3 !== undefined || 'domain' in value) {
+    const m4 = domainProblem(x3);
+    if (m4 === undefined) v1 = x3;
+    else run.fail(['domain'], m4);
   } else run.fail(['domain'], REQUIRED_MESSAGE);
-  const x6 = value['displayName'];
-  if (x6 !== undefined || 'displayName' in value) {
-    const m7 = surelyText(x6, 0, 64) ? undefined : textProblem(x6, TEXT_LIMIT_1);
-    if (m7 === undefined) v3 = x6;
-    else run.fail(['displayName'], m7);
+  const x5 = value['displayName'];
+  if (x5 !== undefined || 'displayName' in value) {
+    const m6 = surelyText(x5, 0, 64) ? undefined : textProblem(x5, TEXT_LIMIT_1);
+    if (m6 === undefined) v2 = x5;
+    else run.fail(['displayName'], m6);
   } else run.fail(['displayName'], REQUIRED_MESSAGE);
-  const out: Out = { domain: v2, displayName: v3 };
+  const out: Out = { domain: v1, displayName: v2 };
   for (const key in value) {
-    if (!isField8(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField8, key);
+    if (!isField1(key) && Object.hasOwn(value, key)) {
+      run.unknownFields([], value, isField1, key);
       break;
     }
   }
@@ -57,7 +57,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
 export function validateApplePaySessionRequestBody(body: unknown, limits: RequestLimits): ValidationResult<ApplePaySessionRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
   const run = new ValidationRun(limits);
-  const value = object1(run, body);
+  const value = object2(run, body);
   if (run.errors === undefined) return { ok: true, value: value as unknown as ApplePaySessionRequest };
   return { ok: false, status: 422, body: { error: run.errors.finishText() } };
 }

@@ -15,7 +15,7 @@ const ONE_OF_MESSAGE_2 = oneOfMessage(['receipt', 'proof-of-delivery', 'cancelat
 const TEXT_LIMIT_3 = Object.freeze({ max: 750 });
 
 /** True when `key` is one of `evidenceType`, `text`. */
-function isField8(key: string): boolean {
+function isField1(key: string): boolean {
   switch (key) {
     case 'evidenceType':
     case 'text':
@@ -25,25 +25,25 @@ function isField8(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: ValidationRun, value: Out): Out | undefined {
+function object2(run: ValidationRun, value: Out): Out | undefined {
+  let v1: unknown;
   let v2: unknown;
-  let v3: unknown;
-  const x4 = value['evidenceType'];
-  if (x4 !== undefined || 'evidenceType' in value) {
-    const m5 = ONE_OF_1.has(x4) ? undefined : ONE_OF_MESSAGE_2;
-    if (m5 === undefined) v2 = x4;
-    else run.fail(['evidenceType'], m5);
+  const x3 = value['evidenceType'];
+  if (x3 !== undefined || 'evidenceType' in value) {
+    const m4 = ONE_OF_1.has(x3) ? undefined : ONE_OF_MESSAGE_2;
+    if (m4 === undefined) v1 = x3;
+    else run.fail(['evidenceType'], m4);
   } else run.fail(['evidenceType'], REQUIRED_MESSAGE);
-  const x6 = value['text'];
-  if (x6 !== undefined || 'text' in value) {
-    const m7 = surelyText(x6, 0, 750) ? undefined : textProblem(x6, TEXT_LIMIT_3);
-    if (m7 === undefined) v3 = x6;
-    else run.fail(['text'], m7);
+  const x5 = value['text'];
+  if (x5 !== undefined || 'text' in value) {
+    const m6 = surelyText(x5, 0, 750) ? undefined : textProblem(x5, TEXT_LIMIT_3);
+    if (m6 === undefined) v2 = x5;
+    else run.fail(['text'], m6);
   } else run.fail(['text'], REQUIRED_MESSAGE);
-  const out: Out = { evidenceType: v2, text: v3 };
+  const out: Out = { evidenceType: v1, text: v2 };
   for (const key in value) {
-    if (!isField8(key) && Object.hasOwn(value, key)) {
-      run.unknownFields([], value, isField8, key);
+    if (!isField1(key) && Object.hasOwn(value, key)) {
+      run.unknownFields([], value, isField1, key);
       break;
     }
   }
@@ -58,7 +58,7 @@ function object1(run: ValidationRun, value: Out): Out | undefined {
 export function validateEvidenceTextRequestBody(body: unknown, limits: RequestLimits): ValidationResult<EvidenceTextRequest, ErrorBody> {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
   const run = new ValidationRun(limits);
-  const value = object1(run, body);
+  const value = object2(run, body);
   if (run.errors === undefined) return { ok: true, value: value as unknown as EvidenceTextRequest };
   return { ok: false, status: 400, body: { error: run.errors.finishText() } };
 }

@@ -20,7 +20,7 @@ const ONE_OF_4 = new Set<unknown>(['draft', 'unpaid', 'payment-pending', 'paid',
 const ONE_OF_MESSAGE_5 = oneOfMessage(['draft', 'unpaid', 'payment-pending', 'paid', 'overdue', 'canceled']);
 
 /** True when `key` is one of `currency`, `valueDecimal`. */
-function isField25(key: string): boolean {
+function isField2(key: string): boolean {
   switch (key) {
     case 'currency':
     case 'valueDecimal':
@@ -29,29 +29,29 @@ function isField25(key: string): boolean {
   return false;
 }
 
-/** `lineItems.items[].basePrice`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object20(run: FieldErrorsRun, value: unknown): Out | undefined {
+/** `lineItems.items[].basePrice`, `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
+function object3(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
     if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
   let errs: ErrorNode | undefined;
   const out: Out = {};
-  const x21 = value['currency'];
-  if (x21 !== undefined || 'currency' in value) {
-    const m22 = currencyProblem(x21);
-    if (m22 === undefined) out['currency'] = x21;
-    else if (run.room()) (errs ??= {}).currency = m22;
+  const x1 = value['currency'];
+  if (x1 !== undefined || 'currency' in value) {
+    const m2 = currencyProblem(x1);
+    if (m2 === undefined) out['currency'] = x1;
+    else if (run.room()) (errs ??= {}).currency = m2;
   } else if (run.room()) (errs ??= {}).currency = REQUIRED_MESSAGE;
-  const x23 = value['valueDecimal'];
-  if (x23 !== undefined || 'valueDecimal' in value) {
-    const m24 = decimalProblem(x23);
-    if (m24 === undefined) out['valueDecimal'] = x23;
-    else if (run.room()) (errs ??= {}).valueDecimal = m24;
+  const x3 = value['valueDecimal'];
+  if (x3 !== undefined || 'valueDecimal' in value) {
+    const m4 = decimalProblem(x3);
+    if (m4 === undefined) out['valueDecimal'] = x3;
+    else if (run.room()) (errs ??= {}).valueDecimal = m4;
   } else if (run.room()) (errs ??= {}).valueDecimal = REQUIRED_MESSAGE;
   for (const key in value) {
-    if (!isField25(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField25, key);
+    if (!isField2(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField2, key);
       break;
     }
   }
@@ -60,47 +60,17 @@ function object20(run: FieldErrorsRun, value: unknown): Out | undefined {
 }
 
 /** An object of `currency`, `valueDecimal`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
-function quick26(value: unknown): Out | undefined {
+function quick4(value: unknown): Out | undefined {
   if (!isJsonObject(value)) return undefined;
   const x0 = value['currency'];
   const x1 = value['valueDecimal'];
   if (!surelyCurrency(x0) || !surelyDecimal(x1)) return undefined;
-  for (const key in value) if (!isField25(key) && Object.hasOwn(value, key)) return undefined;
+  for (const key in value) if (!isField2(key) && Object.hasOwn(value, key)) return undefined;
   return { currency: x0, valueDecimal: x1 };
 }
 
-/** `lineItems.items[].options[].priceModifier`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object39(run: FieldErrorsRun, value: unknown): Out | undefined {
-  if (!isJsonObject(value)) {
-    if (run.room()) run.node = OBJECT_MESSAGE;
-    return undefined;
-  }
-  let errs: ErrorNode | undefined;
-  const out: Out = {};
-  const x40 = value['currency'];
-  if (x40 !== undefined || 'currency' in value) {
-    const m41 = currencyProblem(x40);
-    if (m41 === undefined) out['currency'] = x40;
-    else if (run.room()) (errs ??= {}).currency = m41;
-  } else if (run.room()) (errs ??= {}).currency = REQUIRED_MESSAGE;
-  const x42 = value['valueDecimal'];
-  if (x42 !== undefined || 'valueDecimal' in value) {
-    const m43 = decimalProblem(x42);
-    if (m43 === undefined) out['valueDecimal'] = x42;
-    else if (run.room()) (errs ??= {}).valueDecimal = m43;
-  } else if (run.room()) (errs ??= {}).valueDecimal = REQUIRED_MESSAGE;
-  for (const key in value) {
-    if (!isField25(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField25, key);
-      break;
-    }
-  }
-  run.node = errs;
-  return out;
-}
-
 /** True when `key` is one of `altText`, `imageID`, `link`, `publicID`. */
-function isField55(key: string): boolean {
+function isField7(key: string): boolean {
   switch (key) {
     case 'altText':
     case 'imageID':
@@ -111,41 +81,41 @@ function isField55(key: string): boolean {
   return false;
 }
 
-/** `lineItems.items[].options[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object46(run: FieldErrorsRun, value: unknown): Out | undefined {
+/** `lineItems.items[].options[].images[]`, `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
+function object8(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
     if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
   let errs: ErrorNode | undefined;
   const out: Out = {};
-  const x47 = value['altText'];
-  if (x47 !== undefined) {
-    const m48 = textProblem(x47, TEXT_LIMIT_3);
-    if (m48 === undefined) out['altText'] = x47;
-    else if (run.room()) (errs ??= {}).altText = m48;
+  const x1 = value['altText'];
+  if (x1 !== undefined) {
+    const m2 = textProblem(x1, TEXT_LIMIT_3);
+    if (m2 === undefined) out['altText'] = x1;
+    else if (run.room()) (errs ??= {}).altText = m2;
   } else if ('altText' in value) out['altText'] = undefined;
-  const x49 = value['imageID'];
-  if (x49 !== undefined) {
-    const m50 = resourceIdProblem(x49);
-    if (m50 === undefined) out['imageID'] = x49;
-    else if (run.room()) (errs ??= {}).imageID = m50;
+  const x3 = value['imageID'];
+  if (x3 !== undefined) {
+    const m4 = resourceIdProblem(x3);
+    if (m4 === undefined) out['imageID'] = x3;
+    else if (run.room()) (errs ??= {}).imageID = m4;
   } else if ('imageID' in value) out['imageID'] = undefined;
-  const x51 = value['link'];
-  if (x51 !== undefined) {
-    const m52 = linkProblem(x51);
-    if (m52 === undefined) out['link'] = x51;
-    else if (run.room()) (errs ??= {}).link = m52;
+  const x5 = value['link'];
+  if (x5 !== undefined) {
+    const m6 = linkProblem(x5);
+    if (m6 === undefined) out['link'] = x5;
+    else if (run.room()) (errs ??= {}).link = m6;
   } else if ('link' in value) out['link'] = undefined;
-  const x53 = value['publicID'];
-  if (x53 !== undefined) {
-    const m54 = textProblem(x53);
-    if (m54 === undefined) out['publicID'] = x53;
-    else if (run.room()) (errs ??= {}).publicID = m54;
+  const x7 = value['publicID'];
+  if (x7 !== undefined) {
+    const m8 = textProblem(x7);
+    if (m8 === undefined) out['publicID'] = x7;
+    else if (run.room()) (errs ??= {}).publicID = m8;
   } else if ('publicID' in value) out['publicID'] = undefined;
   for (const key in value) {
-    if (!isField55(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField55, key);
+    if (!isField7(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField7, key);
       break;
     }
   }
@@ -154,9 +124,9 @@ function object46(run: FieldErrorsRun, value: unknown): Out | undefined {
 }
 
 /** An object of `altText`, `imageID`, `link`, `publicID`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
-function quick56(value: unknown): Out | undefined {
+function quick9(value: unknown): Out | undefined {
   if (!isJsonObject(value)) return undefined;
-  for (const key in value) if (!isField55(key) && Object.hasOwn(value, key)) return undefined;
+  for (const key in value) if (!isField7(key) && Object.hasOwn(value, key)) return undefined;
   const out: Out = {};
   const x0 = value['altText'];
   if (x0 !== undefined) {
@@ -182,7 +152,7 @@ function quick56(value: unknown): Out | undefined {
 }
 
 /** `lineItems.items[].options[].images`: at most `limits.imagesPerOption` images. */
-function array45(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
+function array6(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
     if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
@@ -195,7 +165,7 @@ function array45(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   let errs: ErrorNode | undefined;
   const out: unknown[] = [];
   for (let i2 = 0; i2 < value.length; i2 += 1) {
-    out.push(quick56(value[i2]) ?? object46(run, value[i2]));
+    out.push(quick9(value[i2]) ?? object8(run, value[i2]));
     if (run.node !== undefined) errs = run.at(errs, `[${i2}]`);
     if (run.stopped) return run.up(errs);
   }
@@ -204,7 +174,7 @@ function array45(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
 }
 
 /** True when `key` is one of `name`, `quantity`, `group`, `priceModifier`, `images`. */
-function isField57(key: string): boolean {
+function isField10(key: string): boolean {
   switch (key) {
     case 'name':
     case 'quantity':
@@ -217,46 +187,46 @@ function isField57(key: string): boolean {
 }
 
 /** `lineItems.items[].options[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object31(run: FieldErrorsRun, value: unknown): Out | undefined {
+function object11(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
     if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
   let errs: ErrorNode | undefined;
   const out: Out = {};
-  const x32 = value['name'];
-  if (x32 !== undefined || 'name' in value) {
-    const m33 = textProblem(x32, TEXT_LIMIT_1);
-    if (m33 === undefined) out['name'] = x32;
-    else if (run.room()) (errs ??= {}).name = m33;
+  const x1 = value['name'];
+  if (x1 !== undefined || 'name' in value) {
+    const m2 = textProblem(x1, TEXT_LIMIT_1);
+    if (m2 === undefined) out['name'] = x1;
+    else if (run.room()) (errs ??= {}).name = m2;
   } else if (run.room()) (errs ??= {}).name = REQUIRED_MESSAGE;
-  const x34 = value['quantity'];
-  if (x34 !== undefined || 'quantity' in value) {
-    const m35 = int32Problem(x34);
-    if (m35 === undefined) out['quantity'] = x34;
-    else if (run.room()) (errs ??= {}).quantity = m35;
+  const x3 = value['quantity'];
+  if (x3 !== undefined || 'quantity' in value) {
+    const m4 = int32Problem(x3);
+    if (m4 === undefined) out['quantity'] = x3;
+    else if (run.room()) (errs ??= {}).quantity = m4;
   } else if (run.room()) (errs ??= {}).quantity = REQUIRED_MESSAGE;
-  const x36 = value['group'];
-  if (x36 !== undefined) {
-    const m37 = textProblem(x36, TEXT_LIMIT_2);
-    if (m37 === undefined) out['group'] = x36;
-    else if (run.room()) (errs ??= {}).group = m37;
+  const x5 = value['group'];
+  if (x5 !== undefined) {
+    const m6 = textProblem(x5, TEXT_LIMIT_2);
+    if (m6 === undefined) out['group'] = x5;
+    else if (run.room()) (errs ??= {}).group = m6;
   } else if ('group' in value) out['group'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x38 = value['priceModifier'];
-  if (x38 !== undefined) {
-    out['priceModifier'] = quick26(x38) ?? object39(run, x38);
+  const x7 = value['priceModifier'];
+  if (x7 !== undefined) {
+    out['priceModifier'] = quick4(x7) ?? object3(run, x7);
     if (run.node !== undefined) (errs ??= {}).priceModifier = run.take();
   } else if ('priceModifier' in value) out['priceModifier'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x44 = value['images'];
-  if (x44 !== undefined) {
-    out['images'] = array45(run, x44);
+  const x8 = value['images'];
+  if (x8 !== undefined) {
+    out['images'] = array6(run, x8);
     if (run.node !== undefined) (errs ??= {}).images = run.take();
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
-    if (!isField57(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField57, key);
+    if (!isField10(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField10, key);
       break;
     }
   }
@@ -264,12 +234,12 @@ function object31(run: FieldErrorsRun, value: unknown): Out | undefined {
   return out;
 }
 
-/** An array of at most `max` elements, each surely valid by `quick56`: its copy, else undefined. */
-function quickList58(value: unknown, max: number): unknown[] | undefined {
+/** An array of at most `max` elements, each surely valid by `quick9`: its copy, else undefined. */
+function quickList12(value: unknown, max: number): unknown[] | undefined {
   if (!Array.isArray(value) || value.length > max) return undefined;
   const out: unknown[] = [];
   for (let i = 0; i < value.length; i += 1) {
-    const element = quick56(value[i]);
+    const element = quick9(value[i]);
     if (element === undefined) return undefined;
     out.push(element);
   }
@@ -277,12 +247,12 @@ function quickList58(value: unknown, max: number): unknown[] | undefined {
 }
 
 /** An object of `name`, `quantity`, `group`, `priceModifier`, `images`, when every field is surely valid and there is no other: its copy, else undefined (the exact function decides). */
-function quick59(value: unknown, limits: RequestLimits): Out | undefined {
+function quick13(value: unknown, limits: RequestLimits): Out | undefined {
   if (!isJsonObject(value)) return undefined;
   const x0 = value['name'];
   const x1 = value['quantity'];
   if (!surelyText(x0, 1, 150) || int32Problem(x1) !== undefined) return undefined;
-  for (const key in value) if (!isField57(key) && Object.hasOwn(value, key)) return undefined;
+  for (const key in value) if (!isField10(key) && Object.hasOwn(value, key)) return undefined;
   const out: Out = {};
   out['name'] = x0;
   out['quantity'] = x1;
@@ -293,13 +263,13 @@ function quick59(value: unknown, limits: RequestLimits): Out | undefined {
   } else if ('group' in value) out['group'] = undefined;
   const x3 = value['priceModifier'];
   if (x3 !== undefined) {
-    const c3 = quick26(x3);
+    const c3 = quick4(x3);
     if (c3 === undefined) return undefined;
     out['priceModifier'] = c3;
   } else if ('priceModifier' in value) out['priceModifier'] = undefined;
   const x4 = value['images'];
   if (x4 !== undefined) {
-    const c4 = quickList58(x4, limits.imagesPerOption);
+    const c4 = quickList12(x4, limits.imagesPerOption);
     if (c4 === undefined) return undefined;
     out['images'] = c4;
   } else if ('images' in value) out['images'] = undefined;
@@ -307,7 +277,7 @@ function quick59(value: unknown, limits: RequestLimits): Out | undefined {
 }
 
 /** `lineItems.items[].options`: at most `limits.optionsPerItem` options. */
-function array30(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
+function array5(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
     if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
@@ -321,7 +291,7 @@ function array30(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   let keys: ElementKeys | undefined;
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(quick59(value[i1], run.limits) ?? object31(run, value[i1]));
+    out.push(quick13(value[i1], run.limits) ?? object11(run, value[i1]));
     if (run.node !== undefined) errs = run.at(errs, (keys ??= new ElementKeys(value, NAME_LIMITS.options)).keyOf(i1));
     if (run.stopped) return run.up(errs);
   }
@@ -329,50 +299,8 @@ function array30(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   return out;
 }
 
-/** `lineItems.items[].images[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object64(run: FieldErrorsRun, value: unknown): Out | undefined {
-  if (!isJsonObject(value)) {
-    if (run.room()) run.node = OBJECT_MESSAGE;
-    return undefined;
-  }
-  let errs: ErrorNode | undefined;
-  const out: Out = {};
-  const x65 = value['altText'];
-  if (x65 !== undefined) {
-    const m66 = textProblem(x65, TEXT_LIMIT_3);
-    if (m66 === undefined) out['altText'] = x65;
-    else if (run.room()) (errs ??= {}).altText = m66;
-  } else if ('altText' in value) out['altText'] = undefined;
-  const x67 = value['imageID'];
-  if (x67 !== undefined) {
-    const m68 = resourceIdProblem(x67);
-    if (m68 === undefined) out['imageID'] = x67;
-    else if (run.room()) (errs ??= {}).imageID = m68;
-  } else if ('imageID' in value) out['imageID'] = undefined;
-  const x69 = value['link'];
-  if (x69 !== undefined) {
-    const m70 = linkProblem(x69);
-    if (m70 === undefined) out['link'] = x69;
-    else if (run.room()) (errs ??= {}).link = m70;
-  } else if ('link' in value) out['link'] = undefined;
-  const x71 = value['publicID'];
-  if (x71 !== undefined) {
-    const m72 = textProblem(x71);
-    if (m72 === undefined) out['publicID'] = x71;
-    else if (run.room()) (errs ??= {}).publicID = m72;
-  } else if ('publicID' in value) out['publicID'] = undefined;
-  for (const key in value) {
-    if (!isField55(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField55, key);
-      break;
-    }
-  }
-  run.node = errs;
-  return out;
-}
-
 /** `lineItems.items[].images`: at most `limits.imagesPerItem` images. */
-function array63(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
+function array14(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
     if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
@@ -385,7 +313,7 @@ function array63(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   let errs: ErrorNode | undefined;
   const out: unknown[] = [];
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(quick56(value[i1]) ?? object64(run, value[i1]));
+    out.push(quick9(value[i1]) ?? object8(run, value[i1]));
     if (run.node !== undefined) errs = run.at(errs, `[${i1}]`);
     if (run.stopped) return run.up(errs);
   }
@@ -394,7 +322,7 @@ function array63(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
 }
 
 /** True when `key` is one of `name`, `basePrice`, `quantity`, `options`, `productID`, `images`. */
-function isField73(key: string): boolean {
+function isField15(key: string): boolean {
   switch (key) {
     case 'name':
     case 'basePrice':
@@ -408,60 +336,60 @@ function isField73(key: string): boolean {
 }
 
 /** `lineItems.items[]`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object13(run: FieldErrorsRun, value: unknown): Out | undefined {
+function object16(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
     if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
   let errs: ErrorNode | undefined;
-  let v14: unknown;
-  let v15: unknown;
-  let v16: unknown;
-  const x17 = value['name'];
-  if (x17 !== undefined || 'name' in value) {
-    const m18 = surelyText(x17, 1, 150) ? undefined : textProblem(x17, TEXT_LIMIT_1);
-    if (m18 === undefined) v14 = x17;
-    else if (run.room()) (errs ??= {}).name = m18;
+  let v1: unknown;
+  let v2: unknown;
+  let v3: unknown;
+  const x4 = value['name'];
+  if (x4 !== undefined || 'name' in value) {
+    const m5 = surelyText(x4, 1, 150) ? undefined : textProblem(x4, TEXT_LIMIT_1);
+    if (m5 === undefined) v1 = x4;
+    else if (run.room()) (errs ??= {}).name = m5;
   } else if (run.room()) (errs ??= {}).name = REQUIRED_MESSAGE;
   if (run.stopped) return run.up(errs);
-  const x19 = value['basePrice'];
-  if (x19 !== undefined || 'basePrice' in value) {
-    v15 = quick26(x19) ?? object20(run, x19);
+  const x6 = value['basePrice'];
+  if (x6 !== undefined || 'basePrice' in value) {
+    v2 = quick4(x6) ?? object3(run, x6);
     if (run.node !== undefined) (errs ??= {}).basePrice = run.take();
   } else if (run.room()) (errs ??= {}).basePrice = REQUIRED_MESSAGE;
   if (run.stopped) return run.up(errs);
-  const x27 = value['quantity'];
-  if (x27 !== undefined || 'quantity' in value) {
-    const m28 = int32Problem(x27);
-    if (m28 === undefined) v16 = x27;
-    else if (run.room()) (errs ??= {}).quantity = m28;
+  const x7 = value['quantity'];
+  if (x7 !== undefined || 'quantity' in value) {
+    const m8 = int32Problem(x7);
+    if (m8 === undefined) v3 = x7;
+    else if (run.room()) (errs ??= {}).quantity = m8;
   } else if (run.room()) (errs ??= {}).quantity = REQUIRED_MESSAGE;
   const out: Out = {};
-  out['name'] = v14;
-  out['basePrice'] = v15;
-  out['quantity'] = v16;
+  out['name'] = v1;
+  out['basePrice'] = v2;
+  out['quantity'] = v3;
   if (run.stopped) return run.up(errs);
-  const x29 = value['options'];
-  if (x29 !== undefined) {
-    out['options'] = array30(run, x29);
+  const x9 = value['options'];
+  if (x9 !== undefined) {
+    out['options'] = array5(run, x9);
     if (run.node !== undefined) (errs ??= {}).options = run.take();
   } else if ('options' in value) out['options'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x60 = value['productID'];
-  if (x60 !== undefined) {
-    const m61 = surelyResourceId(x60) ? undefined : resourceIdProblem(x60);
-    if (m61 === undefined) out['productID'] = x60;
-    else if (run.room()) (errs ??= {}).productID = m61;
+  const x10 = value['productID'];
+  if (x10 !== undefined) {
+    const m11 = surelyResourceId(x10) ? undefined : resourceIdProblem(x10);
+    if (m11 === undefined) out['productID'] = x10;
+    else if (run.room()) (errs ??= {}).productID = m11;
   } else if ('productID' in value) out['productID'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x62 = value['images'];
-  if (x62 !== undefined) {
-    out['images'] = array63(run, x62);
+  const x12 = value['images'];
+  if (x12 !== undefined) {
+    out['images'] = array14(run, x12);
     if (run.node !== undefined) (errs ??= {}).images = run.take();
   } else if ('images' in value) out['images'] = undefined;
   for (const key in value) {
-    if (!isField73(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField73, key);
+    if (!isField15(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField15, key);
       break;
     }
   }
@@ -470,7 +398,7 @@ function object13(run: FieldErrorsRun, value: unknown): Out | undefined {
 }
 
 /** `lineItems.items`: at most `limits.lineItems` items. */
-function array12(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
+function array1(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   if (!Array.isArray(value)) {
     if (run.room()) run.node = ARRAY_MESSAGE;
     return undefined;
@@ -484,7 +412,7 @@ function array12(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   let keys: ElementKeys | undefined;
   const out: unknown[] = [];
   for (let i0 = 0; i0 < value.length; i0 += 1) {
-    out.push(object13(run, value[i0]));
+    out.push(object16(run, value[i0]));
     if (run.node !== undefined) errs = run.at(errs, (keys ??= new ElementKeys(value, NAME_LIMITS.items)).keyOf(i0));
     if (run.stopped) return run.up(errs);
   }
@@ -493,7 +421,7 @@ function array12(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
 }
 
 /** True when `key` is one of `items`. */
-function isField74(key: string): boolean {
+function isField17(key: string): boolean {
   switch (key) {
     case 'items':
       return true;
@@ -502,22 +430,22 @@ function isField74(key: string): boolean {
 }
 
 /** `lineItems`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object9(run: FieldErrorsRun, value: unknown): Out | undefined {
+function object18(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
     if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
   let errs: ErrorNode | undefined;
-  let v10: unknown;
-  const x11 = value['items'];
-  if (x11 !== undefined || 'items' in value) {
-    v10 = array12(run, x11);
+  let v1: unknown;
+  const x2 = value['items'];
+  if (x2 !== undefined || 'items' in value) {
+    v1 = array1(run, x2);
     if (run.node !== undefined) (errs ??= {}).items = run.take();
   } else if (run.room()) (errs ??= {}).items = REQUIRED_MESSAGE;
-  const out: Out = { items: v10 };
+  const out: Out = { items: v1 };
   for (const key in value) {
-    if (!isField74(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField74, key);
+    if (!isField17(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField17, key);
       break;
     }
   }
@@ -526,28 +454,28 @@ function object9(run: FieldErrorsRun, value: unknown): Out | undefined {
 }
 
 /** `taxAmount`: checked and copied in the schema's key order, or undefined when it is not an object. */
-function object78(run: FieldErrorsRun, value: unknown): Out | undefined {
+function object19(run: FieldErrorsRun, value: unknown): Out | undefined {
   if (!isJsonObject(value)) {
     if (run.room()) run.node = OBJECT_MESSAGE;
     return undefined;
   }
   let errs: ErrorNode | undefined;
   const out: Out = {};
-  const x79 = value['currency'];
-  if (x79 !== undefined) {
-    const m80 = surelyCurrency(x79) ? undefined : currencyProblem(x79);
-    if (m80 === undefined) out['currency'] = x79;
-    else if (run.room()) (errs ??= {}).currency = m80;
+  const x1 = value['currency'];
+  if (x1 !== undefined) {
+    const m2 = surelyCurrency(x1) ? undefined : currencyProblem(x1);
+    if (m2 === undefined) out['currency'] = x1;
+    else if (run.room()) (errs ??= {}).currency = m2;
   } else if ('currency' in value) out['currency'] = undefined;
-  const x81 = value['valueDecimal'];
-  if (x81 !== undefined) {
-    const m82 = surelyDecimal(x81) ? undefined : decimalProblem(x81);
-    if (m82 === undefined) out['valueDecimal'] = x81;
-    else if (run.room()) (errs ??= {}).valueDecimal = m82;
+  const x3 = value['valueDecimal'];
+  if (x3 !== undefined) {
+    const m4 = surelyDecimal(x3) ? undefined : decimalProblem(x3);
+    if (m4 === undefined) out['valueDecimal'] = x3;
+    else if (run.room()) (errs ??= {}).valueDecimal = m4;
   } else if ('valueDecimal' in value) out['valueDecimal'] = undefined;
   for (const key in value) {
-    if (!isField25(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField25, key);
+    if (!isField2(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField2, key);
       break;
     }
   }
@@ -556,7 +484,7 @@ function object78(run: FieldErrorsRun, value: unknown): Out | undefined {
 }
 
 /** True when `key` is one of `description`, `dueDate`, `invoiceDate`, `lineItems`, `status`, `taxAmount`. */
-function isField83(key: string): boolean {
+function isField20(key: string): boolean {
   switch (key) {
     case 'description':
     case 'dueDate':
@@ -570,61 +498,61 @@ function isField83(key: string): boolean {
 }
 
 /** The body: checked and copied in the schema's key order. */
-function object1(run: FieldErrorsRun, value: Out): Out | undefined {
+function object21(run: FieldErrorsRun, value: Out): Out | undefined {
   let errs: ErrorNode | undefined;
   const out: Out = {};
-  const x2 = value['description'];
-  if (x2 !== undefined) {
-    const m3 = surelyText(x2, 0, Infinity) ? undefined : textProblem(x2);
-    if (m3 === undefined) out['description'] = x2;
-    else if (run.room()) (errs ??= {}).description = m3;
+  const x1 = value['description'];
+  if (x1 !== undefined) {
+    const m2 = surelyText(x1, 0, Infinity) ? undefined : textProblem(x1);
+    if (m2 === undefined) out['description'] = x1;
+    else if (run.room()) (errs ??= {}).description = m2;
   } else if ('description' in value) out['description'] = undefined;
-  const x4 = value['dueDate'];
-  if (x4 !== undefined) {
-    if (x4 === null) out['dueDate'] = null;
+  const x3 = value['dueDate'];
+  if (x3 !== undefined) {
+    if (x3 === null) out['dueDate'] = null;
     else {
-      if (surelyDateTime(x4)) out['dueDate'] = x4;
+      if (surelyDateTime(x3)) out['dueDate'] = x3;
       else {
-        const r5 = dateTimeValue(x4);
-        if (typeof r5 === 'string') out['dueDate'] = r5;
-        else if (run.room()) (errs ??= {}).dueDate = r5.error;
+        const r4 = dateTimeValue(x3);
+        if (typeof r4 === 'string') out['dueDate'] = r4;
+        else if (run.room()) (errs ??= {}).dueDate = r4.error;
       }
     }
   } else if ('dueDate' in value) out['dueDate'] = undefined;
-  const x6 = value['invoiceDate'];
-  if (x6 !== undefined) {
-    if (x6 === null) out['invoiceDate'] = null;
+  const x5 = value['invoiceDate'];
+  if (x5 !== undefined) {
+    if (x5 === null) out['invoiceDate'] = null;
     else {
-      if (surelyDateTime(x6)) out['invoiceDate'] = x6;
+      if (surelyDateTime(x5)) out['invoiceDate'] = x5;
       else {
-        const r7 = dateTimeValue(x6);
-        if (typeof r7 === 'string') out['invoiceDate'] = r7;
-        else if (run.room()) (errs ??= {}).invoiceDate = r7.error;
+        const r6 = dateTimeValue(x5);
+        if (typeof r6 === 'string') out['invoiceDate'] = r6;
+        else if (run.room()) (errs ??= {}).invoiceDate = r6.error;
       }
     }
   } else if ('invoiceDate' in value) out['invoiceDate'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x8 = value['lineItems'];
-  if (x8 !== undefined) {
-    out['lineItems'] = object9(run, x8);
+  const x7 = value['lineItems'];
+  if (x7 !== undefined) {
+    out['lineItems'] = object18(run, x7);
     if (run.node !== undefined) (errs ??= {}).lineItems = run.take();
   } else if ('lineItems' in value) out['lineItems'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x75 = value['status'];
-  if (x75 !== undefined) {
-    const m76 = ONE_OF_4.has(x75) ? undefined : ONE_OF_MESSAGE_5;
-    if (m76 === undefined) out['status'] = x75;
-    else if (run.room()) (errs ??= {}).status = m76;
+  const x8 = value['status'];
+  if (x8 !== undefined) {
+    const m9 = ONE_OF_4.has(x8) ? undefined : ONE_OF_MESSAGE_5;
+    if (m9 === undefined) out['status'] = x8;
+    else if (run.room()) (errs ??= {}).status = m9;
   } else if ('status' in value) out['status'] = undefined;
   if (run.stopped) return run.up(errs);
-  const x77 = value['taxAmount'];
-  if (x77 !== undefined) {
-    out['taxAmount'] = object78(run, x77);
+  const x10 = value['taxAmount'];
+  if (x10 !== undefined) {
+    out['taxAmount'] = object19(run, x10);
     if (run.node !== undefined) (errs ??= {}).taxAmount = run.take();
   } else if ('taxAmount' in value) out['taxAmount'] = undefined;
   for (const key in value) {
-    if (!isField83(key) && Object.hasOwn(value, key)) {
-      errs = run.unknownFields(errs, value, isField83, key);
+    if (!isField20(key) && Object.hasOwn(value, key)) {
+      errs = run.unknownFields(errs, value, isField20, key);
       break;
     }
   }
@@ -640,7 +568,7 @@ function object1(run: FieldErrorsRun, value: Out): Out | undefined {
 export function validateInvoiceUpdateBody(body: unknown, limits: RequestLimits): InvoiceUpdateValidation {
   if (!isJsonObject(body)) return { ok: false, status: 400, body: { error: BODY_NOT_OBJECT_MESSAGE } };
   const run = new FieldErrorsRun(limits);
-  const value = object1(run, body);
+  const value = object21(run, body);
   if (run.node === undefined && !run.stopped) return { ok: true, value: value as unknown as InvoiceUpdate };
   return { ok: false, status: 422, body: run.finish() as InvoiceUpdateErrorBody };
 }
