@@ -1,8 +1,10 @@
 // Instructions per request of bench/http/listener-cpu.ts under callgrind: our code on GET
 // schedule (stub req/res, no sockets) against the bare listeners in the same harness. A count of
 // instructions does not move with the load of the machine, so changes of a few percent are told
-// apart while other work runs. What makes it repeat (±0.5%):
-// - `node --single-threaded`: V8 compiles and collects on the main thread, in the same order each run;
+// apart while other work runs. What makes it repeat (three runs within 0.01%):
+// - `node --single-threaded --predictable`: V8 compiles and collects on the main thread, in the
+//   same order each run, with its random seeds fixed and no heuristic that follows the wall
+//   clock (without `--predictable`, two runs of one build were seen 3% apart);
 // - a warm-up of 200,000 requests before anything is counted: the last tier-ups (Maglev and
 //   Turbofan for functions called once per 256 requests, such as the random fill of the request
 //   ids) land after 100,000-160,000 requests and cost as much as thousands of requests;
@@ -21,6 +23,8 @@ import { join } from 'node:path';
 const WINDOWS = Number(process.env['BENCH_WINDOWS'] ?? 5);
 const WINDOW = Number(process.env['BENCH_WINDOW'] ?? 10_000);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 200_000);
+/** Node's flags beside `--single-threaded` (`BENCH_NODE_FLAGS=''` to count without `--predictable`). */
+const NODE_FLAGS = (process.env['BENCH_NODE_FLAGS'] ?? '--predictable').split(' ').filter(Boolean);
 const kinds = process.argv.length > 2 ? process.argv.slice(2) : ['schedule', 'bare-headers'];
 
 const dir = mkdtempSync(join(tmpdir(), 'pk-instructions-'));
@@ -31,7 +35,7 @@ await build({ entryPoints: ['bench/http/listener-cpu.ts'], bundle: true, platfor
 function count(kind: string): Promise<number[]> {
   const out = join(dir, `cg-${kind}`);
   const args = ['--tool=callgrind', '--smc-check=all', '--dump-before=uv_get_free_memory', `--callgrind-out-file=${out}`];
-  args.push(process.execPath, '--single-threaded', bundle, kind, String(WINDOW), String(WINDOWS), String(WARMUP));
+  args.push(process.execPath, '--single-threaded', ...NODE_FLAGS, bundle, kind, String(WINDOW), String(WINDOWS), String(WARMUP));
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
