@@ -1,6 +1,7 @@
 import type { RequestLimits } from '../limits/index.js';
 import { ErrorBodyBuilder, type ErrorNode, defineOwn } from './error-body.js';
-import { TRUNCATED_KEY, UNKNOWN_FIELD_MESSAGE, truncatedMessage, unknownFieldKey } from './error-limit.js';
+import { ErrorCounter } from './error-counter.js';
+import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
 
 /**
  * The state of one run of a generated validator whose error body is the one-line `{ error }`
@@ -50,8 +51,9 @@ export class ValidationRun {
  * error, its known fields written by name where they are found) and hands it up in `node`
  * when it returns; its caller places it under the field or element key. So an error is one
  * property where it is found, and the nodes above it are made once, when their function
- * returns: no key list, no walk from the root. The errors are counted as they are found: at
- * most `limits.fieldErrors`, and the next one stops the run (the truncation note).
+ * returns: no key list, no walk from the root. The errors are counted as they are found, by an
+ * {@link ErrorCounter} made at the first one: at most `limits.fieldErrors`, and the next one
+ * stops the run (the truncation note).
  *
  * @example
  * const run = new FieldErrorsRun(REQUEST_LIMITS);
@@ -67,20 +69,19 @@ export class FieldErrorsRun {
    * none. Its caller takes it at once, so that it is `undefined` whenever a function starts.
    */
   node: ErrorNode | string | undefined = undefined;
-  /** True once the error body is full and one more error was left out: nothing found later can change it. */
-  stopped = false;
-  private count = 0;
+  /** The count of the errors, from the first error on: `undefined` while the body is valid. */
+  private errors: ErrorCounter | undefined = undefined;
 
   constructor(readonly limits: RequestLimits) {}
 
-  /** Counts one more error: true when the body has room for it, else false, and the run stops. */
+  /** True once the error body is full and one more error was left out: nothing found later can change it. */
+  get stopped(): boolean {
+    return this.errors !== undefined && this.errors.stopped;
+  }
+
+  /** Counts one more error: true when the body has room for it, else false, and the run stops ({@link ErrorCounter.room}). */
   room(): boolean {
-    if (this.count < this.limits.fieldErrors) {
-      this.count += 1;
-      return true;
-    }
-    this.stopped = true;
-    return false;
+    return (this.errors ??= new ErrorCounter(this.limits.fieldErrors)).room();
   }
 
   /** `node`, taken: what the function that just returned handed up (its caller saw it defined). */
@@ -126,7 +127,6 @@ export class FieldErrorsRun {
   /** The per-field body the body's function handed up, with the truncation note last when an error was left out. */
   finish(): ErrorNode {
     const root = (this.node ?? {}) as ErrorNode;
-    if (this.stopped) defineOwn(root, TRUNCATED_KEY, truncatedMessage(this.limits.fieldErrors));
-    return root;
+    return this.errors === undefined ? root : this.errors.withNote(root);
   }
 }
