@@ -2,6 +2,7 @@ import type { RequestLimits } from '../limits/index.js';
 import { ErrorBodyBuilder, type ErrorNode, defineOwn } from './error-body.js';
 import { ErrorCounter } from './error-counter.js';
 import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
+import { forEachUnknownField } from './unknown-fields.js';
 
 /**
  * The state of one run of a generated validator whose error body is the one-line `{ error }`
@@ -30,17 +31,15 @@ export class ValidationRun {
   }
 
   /**
-   * Reports `first`, the first unknown key of `value` (found by the caller), and every own
-   * enumerable key after it (in `Object.keys` order) that `isField` refuses, below `head`,
-   * until the error body is truncated. `first` is reported as it is: the caller has checked it.
+   * Reports the unknown fields of `value` below `head` ({@link forEachUnknownField}: `first`,
+   * found by the caller, then every later own key that `isField` refuses), each under
+   * `unknownFieldKey`, until the error body is truncated.
    */
   unknownFields(head: readonly string[], value: Record<string, unknown>, isField: (key: string) => boolean, first: string): void {
-    this.fail([...head, unknownFieldKey(first)], UNKNOWN_FIELD_MESSAGE);
-    const keys = Object.keys(value);
-    for (let i = keys.indexOf(first) + 1; i < keys.length && !this.stopped; i += 1) {
-      const key = keys[i] as string;
-      if (!isField(key)) this.fail([...head, unknownFieldKey(key)], UNKNOWN_FIELD_MESSAGE);
-    }
+    forEachUnknownField(value, isField, first, (name) => {
+      this.fail([...head, unknownFieldKey(name)], UNKNOWN_FIELD_MESSAGE);
+      return !this.stopped;
+    });
   }
 }
 
@@ -105,23 +104,19 @@ export class FieldErrorsRun {
   }
 
   /**
-   * `errs` (a new node when undefined) with `first`, the first unknown key of `value` (found by
-   * the caller), and every own enumerable key after it (in `Object.keys` order) that `isField`
-   * refuses, each under `unknownFieldKey` once, until the body is truncated. `first` is
-   * reported as it is: the caller has checked it.
+   * `errs` (a new node when undefined) with the unknown fields of `value`
+   * ({@link forEachUnknownField}: `first`, found by the caller, then every later own key that
+   * `isField` refuses), each under `unknownFieldKey` once, until the body is truncated.
    */
   unknownFields(errs: ErrorNode | undefined, value: Record<string, unknown>, isField: (key: string) => boolean, first: string): ErrorNode | undefined {
-    const keys = Object.keys(value);
-    const start = keys.indexOf(first);
-    for (let i = start; i < keys.length && !this.stopped; i += 1) {
-      const name = keys[i] as string;
-      if (i > start && isField(name)) continue;
+    let node = errs;
+    forEachUnknownField(value, isField, first, (name) => {
       const key = unknownFieldKey(name);
       // Two long names are both reported under `(unknown field)`: the first one wins.
-      if (errs !== undefined && Object.hasOwn(errs, key)) continue;
-      if (this.room()) defineOwn((errs ??= {}), key, UNKNOWN_FIELD_MESSAGE);
-    }
-    return errs;
+      if ((node === undefined || !Object.hasOwn(node, key)) && this.room()) defineOwn((node ??= {}), key, UNKNOWN_FIELD_MESSAGE);
+      return !this.stopped;
+    });
+    return node;
   }
 
   /** The per-field body the body's function handed up, with the truncation note last when an error was left out. */
