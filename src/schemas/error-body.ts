@@ -164,6 +164,34 @@ type PathItem = { type: string; key?: unknown; input?: unknown };
 export const NAME_LIMITS: Readonly<Record<'items' | 'options', FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
 
 /**
+ * Adds the error `message` at `keys` of `root` when it is a new error (neither that field nor
+ * a field above it has one, and no error is below it) and `errors` has room for it; the nodes
+ * on the way that do not exist yet are made then, not before.
+ */
+function addError(root: ErrorNode, keys: readonly string[], message: string, errors: ErrorCounter): void {
+  const last = keys.length - 1;
+  let node = root;
+  let depth = 0;
+  // Down the nodes that exist: a string on the way is a field above that failed.
+  for (; depth < last; depth += 1) {
+    const value = ownValue(node, keys[depth] as string);
+    if (value === undefined) break;
+    if (typeof value === 'string') return;
+    node = value;
+  }
+  // Every node on the way exists: the field itself failed already, or has errors below it.
+  if (depth === last && ownValue(node, keys[last] as string) !== undefined) return;
+  if (!errors.room()) return;
+  // The nodes below the last one that exists are new.
+  for (; depth < last; depth += 1) {
+    const child: ErrorNode = {};
+    defineOwn(node, keys[depth] as string, child);
+    node = child;
+  }
+  defineOwn(node, keys[last] as string, message);
+}
+
+/**
  * An error body under construction, with at most `maxErrors` errors; an error past that sets
  * the truncation note instead. Every validator and every issue list builds its error body
  * here, from the same `add(keys, message)` calls, in one of two forms:
@@ -236,26 +264,7 @@ export class ErrorBodyBuilder {
       }
       return;
     }
-    const last = keys.length - 1;
-    let node = this.root;
-    let depth = 0;
-    // Down the nodes that exist: a string on the way is a field above that failed.
-    for (; depth < last; depth += 1) {
-      const value = ownValue(node, keys[depth] as string);
-      if (value === undefined) break;
-      if (typeof value === 'string') return;
-      node = value;
-    }
-    // Every node on the way exists: the field itself failed already, or has errors below it.
-    if (depth === last && ownValue(node, keys[last] as string) !== undefined) return;
-    if (!this.counter.room()) return;
-    // The nodes below the last one that exists are new.
-    for (; depth < last; depth += 1) {
-      const child: ErrorNode = {};
-      defineOwn(node, keys[depth] as string, child);
-      node = child;
-    }
-    defineOwn(node, keys[last] as string, message);
+    addError(this.root, keys, message, this.counter);
   }
 
   /** The per-field body, with the truncation note last when errors were left out. */
