@@ -227,7 +227,7 @@ export class ErrorBodyBuilder {
     }
     this.root = root;
     const noted = Object.hasOwn(root, TRUNCATED_KEY);
-    this.counter = new ErrorCounter(maxErrors, countErrors(root) - (noted ? 1 : 0), noted);
+    this.counter = ErrorCounter.continuing(maxErrors, countErrors(root) - (noted ? 1 : 0), noted);
   }
 
   /**

@@ -15,18 +15,25 @@ import { TRUNCATED_KEY, truncatedMessage } from './error-limit.js';
  */
 export class ErrorCounter {
   /** True once an error was left out (`room()` answered false): nothing found later can change the body. */
-  stopped: boolean;
-  private counted: number;
+  stopped = false;
+  private counted = 0;
 
-  /** Counts from `count` errors, already `stopped` or not (an error body that is continued). */
   constructor(
     /** The most errors the body holds. */
     readonly max: number,
-    count = 0,
-    stopped = false,
-  ) {
-    this.counted = count;
-    this.stopped = stopped;
+  ) {}
+
+  /**
+   * A counter that continues an error body of `count` errors, with the note or not (`stopped`).
+   *
+   * @example
+   * ErrorCounter.continuing(3, 2, false).room() // true: one more fits
+   */
+  static continuing(max: number, count: number, stopped: boolean): ErrorCounter {
+    const errors = new ErrorCounter(max);
+    errors.counted = count;
+    errors.stopped = stopped;
+    return errors;
   }
 
   /** The errors counted so far (at most `max`). */

@@ -50,9 +50,9 @@ export class ValidationRun {
  * error, its known fields written by name where they are found) and hands it up in `node`
  * when it returns; its caller places it under the field or element key. So an error is one
  * property where it is found, and the nodes above it are made once, when their function
- * returns: no key list, no walk from the root. The errors are counted as they are found, by an
- * {@link ErrorCounter} made at the first one: at most `limits.fieldErrors`, and the next one
- * stops the run (the truncation note).
+ * returns: no key list, no walk from the root. The run is the {@link ErrorCounter} of its
+ * errors, counted as they are found: at most `limits.fieldErrors`, and the next one stops the
+ * run (the truncation note).
  *
  * @example
  * const run = new FieldErrorsRun(REQUEST_LIMITS);
@@ -61,26 +61,16 @@ export class ValidationRun {
  * run.node = errs;
  * run.finish() // { status: 'must be one of: draft, ...' }
  */
-export class FieldErrorsRun {
+export class FieldErrorsRun extends ErrorCounter {
   /**
    * What the object or array function that just returned hands up: its errors, or the message
    * of its own value (not an object, not an array, too many elements); `undefined` when it had
    * none. Its caller takes it at once, so that it is `undefined` whenever a function starts.
    */
   node: ErrorNode | string | undefined = undefined;
-  /** The count of the errors, from the first error on: `undefined` while the body is valid. */
-  private errors: ErrorCounter | undefined = undefined;
 
-  constructor(readonly limits: RequestLimits) {}
-
-  /** True once the error body is full and one more error was left out: nothing found later can change it. */
-  get stopped(): boolean {
-    return this.errors !== undefined && this.errors.stopped;
-  }
-
-  /** Counts one more error: true when the body has room for it, else false, and the run stops ({@link ErrorCounter.room}). */
-  room(): boolean {
-    return (this.errors ??= new ErrorCounter(this.limits.fieldErrors)).room();
+  constructor(readonly limits: RequestLimits) {
+    super(limits.fieldErrors);
   }
 
   /** `node`, taken: what the function that just returned handed up (its caller saw it defined). */
@@ -121,7 +111,6 @@ export class FieldErrorsRun {
 
   /** The per-field body the body's function handed up, with the truncation note last when an error was left out. */
   finish(): ErrorNode {
-    const root = (this.node ?? {}) as ErrorNode;
-    return this.errors === undefined ? root : this.errors.withNote(root);
+    return this.withNote((this.node ?? {}) as ErrorNode);
   }
 }

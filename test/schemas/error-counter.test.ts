@@ -41,10 +41,10 @@ describe('ErrorCounter', () => {
   });
 
   it('continues a count: from count errors, stopped or not', () => {
-    const errors = new ErrorCounter(3, 2);
+    const errors = ErrorCounter.continuing(3, 2, false);
     expect([errors.count, errors.full, errors.stopped]).toEqual([2, false, false]);
     expect(rooms(errors, 2)).toEqual([true, false]);
-    const noted = new ErrorCounter(3, 1, true);
+    const noted = ErrorCounter.continuing(3, 1, true);
     expect([noted.count, noted.full, noted.stopped]).toEqual([1, false, true]);
     expect(noted.room()).toBe(true); // room left: a continued body takes it
   });
@@ -64,7 +64,7 @@ describe('ErrorCounter', () => {
   });
 
   it('keeps a note the body has, where it is', () => {
-    const errors = new ErrorCounter(1, 1, true);
+    const errors = ErrorCounter.continuing(1, 1, true);
     const body = errors.withNote({ [TRUNCATED_KEY]: 'kept', a: 'x' });
     expect(JSON.stringify(body)).toBe(JSON.stringify({ [TRUNCATED_KEY]: 'kept', a: 'x' }));
   });
