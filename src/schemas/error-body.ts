@@ -1,7 +1,8 @@
 import type * as v from 'valibot';
 import { FIELD_LIMITS, type FieldLimit } from '../limits/index.js';
 import { isWithinTextLength } from '../limits/check-text-length.js';
-import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, truncatedMessage, unknownFieldKey } from './error-limit.js';
+import { ErrorCounter } from './error-counter.js';
+import { TRUNCATED_KEY, UNKNOWN_FIELD_ISSUE_TYPE, unknownFieldKey } from './error-limit.js';
 import { isJsonObject } from './is-json-object.js';
 import { surelyText } from './text-rule.js';
 
@@ -162,43 +163,32 @@ type PathItem = { type: string; key?: unknown; input?: unknown };
 /** The limit of the names that key the elements of each named array (`items`, `options`). */
 export const NAME_LIMITS: Readonly<Record<'items' | 'options', FieldLimit>> = { items: FIELD_LIMITS.lineItemName, options: FIELD_LIMITS.optionName };
 
-/** True when an issue at `keys` would add a new error to `root` (no error on it or above it yet). */
-function addsError(root: ErrorNode, keys: readonly string[]): boolean {
-  let node: ErrorNode | undefined = root;
-  for (let i = 0; i < keys.length - 1; i += 1) {
-    const value: string | ErrorNode | undefined = ownValue(node, keys[i] as string);
-    if (typeof value === 'string') return false;
-    if (value === undefined) return true;
+/**
+ * Adds the error `message` at `keys` of `root` when it is a new error (neither that field nor
+ * a field above it has one, and no error is below it) and `errors` has room for it; the nodes
+ * on the way that do not exist yet are made then, not before.
+ */
+function addError(root: ErrorNode, keys: readonly string[], message: string, errors: ErrorCounter): void {
+  const last = keys.length - 1;
+  let node = root;
+  let depth = 0;
+  // Down the nodes that exist: a string on the way is a field above that failed.
+  for (; depth < last; depth += 1) {
+    const value = ownValue(node, keys[depth] as string);
+    if (value === undefined) break;
+    if (typeof value === 'string') return;
     node = value;
   }
-  return ownValue(node, keys[keys.length - 1] as string) === undefined;
-}
-
-/**
- * Adds the error `message` at `keys` of `root`, when neither that field nor a field above it
- * has one. Returns true when it added one.
- */
-function addError(root: ErrorNode, keys: readonly string[], message: string): boolean {
-  let node = root;
-  // Below a node made by this call every node is new and empty: nothing to look up there.
-  let made = false;
-  for (let i = 0; i < keys.length - 1; i += 1) {
-    const key = keys[i] as string;
-    const existing = made ? undefined : ownValue(node, key);
-    if (typeof existing === 'string') return false;
-    let child = existing;
-    if (child === undefined) {
-      child = {};
-      defineOwn(node, key, child);
-      // Stryker disable next-line BooleanLiteral: a lookup below a new node finds nothing anyway; the flag only skips it
-      made = true;
-    }
+  // Every node on the way exists: the field itself failed already, or has errors below it.
+  if (depth === last && ownValue(node, keys[last] as string) !== undefined) return;
+  if (!errors.room()) return;
+  // The nodes below the last one that exists are new.
+  for (; depth < last; depth += 1) {
+    const child: ErrorNode = {};
+    defineOwn(node, keys[depth] as string, child);
     node = child;
   }
-  const last = keys[keys.length - 1] as string;
-  if (!made && ownValue(node, last) !== undefined) return false;
-  defineOwn(node, last, message);
-  return true;
+  defineOwn(node, keys[last] as string, message);
 }
 
 /**
@@ -223,24 +213,21 @@ function addError(root: ErrorNode, keys: readonly string[], message: string): bo
  */
 export class ErrorBodyBuilder {
   readonly root: ErrorNode;
-  private count: number;
-  private truncated = false;
+  /** The errors counted against `maxErrors`, and whether one was left out. */
+  private readonly counter: ErrorCounter;
   /** The `{ error }` line so far, when this builder writes one (see {@link ErrorBodyBuilder.forText}). */
   private line: string | undefined;
 
-  /** Continues `root` (an error body already built) or starts an empty one. */
-  constructor(
-    private readonly maxErrors: number,
-    root?: ErrorNode,
-  ) {
+  /** Continues `root` (an error body already built: its errors count, its note stays) or starts an empty one. */
+  constructor(maxErrors: number, root?: ErrorNode) {
     if (root === undefined) {
       this.root = {};
-      this.count = 0;
+      this.counter = new ErrorCounter(maxErrors);
       return;
     }
     this.root = root;
-    this.truncated = Object.hasOwn(root, TRUNCATED_KEY);
-    this.count = countErrors(root) - (this.truncated ? 1 : 0);
+    const noted = Object.hasOwn(root, TRUNCATED_KEY);
+    this.counter = ErrorCounter.continuing(maxErrors, countErrors(root) - (noted ? 1 : 0), noted);
   }
 
   /**
@@ -260,44 +247,34 @@ export class ErrorBodyBuilder {
 
   /** True once an error had to be left out: nothing added later can change the body. */
   get isTruncated(): boolean {
-    return this.truncated;
+    return this.counter.stopped;
   }
 
   /** True once the body holds `maxErrors` errors. */
   get full(): boolean {
-    return this.count >= this.maxErrors;
+    return this.counter.full;
   }
 
   /** Adds `message` at `keys` (for the per-field object: unless that field or one above it already failed). */
   add(keys: readonly string[], message: string): void {
     if (this.line !== undefined) {
-      if (this.full) this.truncated = true;
-      else {
+      if (this.counter.room()) {
         const entry = entryText(keys, message);
-        this.line = this.count === 0 ? entry : `${this.line}; ${entry}`;
-        this.count += 1;
+        this.line = this.counter.count === 1 ? entry : `${this.line}; ${entry}`;
       }
       return;
     }
-    if (this.full) {
-      if (!this.truncated && addsError(this.root, keys)) this.truncated = true;
-      return;
-    }
-    if (addError(this.root, keys, message)) this.count += 1;
+    addError(this.root, keys, message, this.counter);
   }
 
   /** The per-field body, with the truncation note last when errors were left out. */
   finish(): ErrorNode {
-    if (this.truncated && !Object.hasOwn(this.root, TRUNCATED_KEY)) defineOwn(this.root, TRUNCATED_KEY, truncatedMessage(this.maxErrors));
-    return this.root;
+    return this.counter.withNote(this.root);
   }
 
   /** The `{ error }` text, with the truncation note as the last entry when errors were left out. */
   finishText(): string {
-    const line = this.line ?? '';
-    if (!this.truncated) return line;
-    const note = truncatedMessage(this.maxErrors);
-    return this.count === 0 ? note : `${line}; ${note}`;
+    return this.counter.withNoteText(this.line ?? '');
   }
 }
 

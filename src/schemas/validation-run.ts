@@ -1,6 +1,8 @@
 import type { RequestLimits } from '../limits/index.js';
 import { ErrorBodyBuilder, type ErrorNode, defineOwn } from './error-body.js';
-import { TRUNCATED_KEY, UNKNOWN_FIELD_MESSAGE, truncatedMessage, unknownFieldKey } from './error-limit.js';
+import { ErrorCounter } from './error-counter.js';
+import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
+import { forEachUnknownField } from './unknown-fields.js';
 
 /**
  * The state of one run of a generated validator whose error body is the one-line `{ error }`
@@ -29,17 +31,15 @@ export class ValidationRun {
   }
 
   /**
-   * Reports `first`, the first unknown key of `value` (found by the caller), and every own
-   * enumerable key after it (in `Object.keys` order) that `isField` refuses, below `head`,
-   * until the error body is truncated. `first` is reported as it is: the caller has checked it.
+   * Reports the unknown fields of `value` below `head` ({@link forEachUnknownField}: `first`,
+   * found by the caller, then every later own key that `isField` refuses), each under
+   * `unknownFieldKey`, until the error body is truncated.
    */
   unknownFields(head: readonly string[], value: Record<string, unknown>, isField: (key: string) => boolean, first: string): void {
-    this.fail([...head, unknownFieldKey(first)], UNKNOWN_FIELD_MESSAGE);
-    const keys = Object.keys(value);
-    for (let i = keys.indexOf(first) + 1; i < keys.length && !this.stopped; i += 1) {
-      const key = keys[i] as string;
-      if (!isField(key)) this.fail([...head, unknownFieldKey(key)], UNKNOWN_FIELD_MESSAGE);
-    }
+    forEachUnknownField(value, isField, first, (name) => {
+      this.fail([...head, unknownFieldKey(name)], UNKNOWN_FIELD_MESSAGE);
+      return !this.stopped;
+    });
   }
 }
 
@@ -50,8 +50,9 @@ export class ValidationRun {
  * error, its known fields written by name where they are found) and hands it up in `node`
  * when it returns; its caller places it under the field or element key. So an error is one
  * property where it is found, and the nodes above it are made once, when their function
- * returns: no key list, no walk from the root. The errors are counted as they are found: at
- * most `limits.fieldErrors`, and the next one stops the run (the truncation note).
+ * returns: no key list, no walk from the root. The run is the {@link ErrorCounter} of its
+ * errors, counted as they are found: at most `limits.fieldErrors`, and the next one stops the
+ * run (the truncation note).
  *
  * @example
  * const run = new FieldErrorsRun(REQUEST_LIMITS);
@@ -60,27 +61,16 @@ export class ValidationRun {
  * run.node = errs;
  * run.finish() // { status: 'must be one of: draft, ...' }
  */
-export class FieldErrorsRun {
+export class FieldErrorsRun extends ErrorCounter {
   /**
    * What the object or array function that just returned hands up: its errors, or the message
    * of its own value (not an object, not an array, too many elements); `undefined` when it had
    * none. Its caller takes it at once, so that it is `undefined` whenever a function starts.
    */
   node: ErrorNode | string | undefined = undefined;
-  /** True once the error body is full and one more error was left out: nothing found later can change it. */
-  stopped = false;
-  private count = 0;
 
-  constructor(readonly limits: RequestLimits) {}
-
-  /** Counts one more error: true when the body has room for it, else false, and the run stops. */
-  room(): boolean {
-    if (this.count < this.limits.fieldErrors) {
-      this.count += 1;
-      return true;
-    }
-    this.stopped = true;
-    return false;
+  constructor(readonly limits: RequestLimits) {
+    super(limits.fieldErrors);
   }
 
   /** `node`, taken: what the function that just returned handed up (its caller saw it defined). */
@@ -104,29 +94,23 @@ export class FieldErrorsRun {
   }
 
   /**
-   * `errs` (a new node when undefined) with `first`, the first unknown key of `value` (found by
-   * the caller), and every own enumerable key after it (in `Object.keys` order) that `isField`
-   * refuses, each under `unknownFieldKey` once, until the body is truncated. `first` is
-   * reported as it is: the caller has checked it.
+   * `errs` (a new node when undefined) with the unknown fields of `value`
+   * ({@link forEachUnknownField}: `first`, found by the caller, then every later own key that
+   * `isField` refuses), each under `unknownFieldKey` once, until the body is truncated.
    */
   unknownFields(errs: ErrorNode | undefined, value: Record<string, unknown>, isField: (key: string) => boolean, first: string): ErrorNode | undefined {
-    const keys = Object.keys(value);
-    const start = keys.indexOf(first);
-    for (let i = start; i < keys.length && !this.stopped; i += 1) {
-      const name = keys[i] as string;
-      if (i > start && isField(name)) continue;
+    let node = errs;
+    forEachUnknownField(value, isField, first, (name) => {
       const key = unknownFieldKey(name);
       // Two long names are both reported under `(unknown field)`: the first one wins.
-      if (errs !== undefined && Object.hasOwn(errs, key)) continue;
-      if (this.room()) defineOwn((errs ??= {}), key, UNKNOWN_FIELD_MESSAGE);
-    }
-    return errs;
+      if ((node === undefined || !Object.hasOwn(node, key)) && this.room()) defineOwn((node ??= {}), key, UNKNOWN_FIELD_MESSAGE);
+      return !this.stopped;
+    });
+    return node;
   }
 
   /** The per-field body the body's function handed up, with the truncation note last when an error was left out. */
   finish(): ErrorNode {
-    const root = (this.node ?? {}) as ErrorNode;
-    if (this.stopped) defineOwn(root, TRUNCATED_KEY, truncatedMessage(this.limits.fieldErrors));
-    return root;
+    return this.withNote((this.node ?? {}) as ErrorNode);
   }
 }

@@ -130,6 +130,15 @@ describe('ErrorBodyBuilder', () => {
     expect(room.full).toBe(false);
   });
 
+  it('looks for a failed field only on its own path: the same key higher up or in a sibling does not block it', () => {
+    const builder = new ErrorBodyBuilder(3, { b: '1', c: { d: { e: '2' } } });
+    builder.add(['a', 'b'], '3'); // new: `b` failed at the top, not under `a`
+    builder.add(['c', 'd', 'e', 'g'], 'under a failed field');
+    expect(builder.isTruncated).toBe(false);
+    builder.add(['c', 'd', 'f'], '4'); // new, beside the failed `e`: one too many
+    expect(JSON.stringify(builder.finish())).toBe(JSON.stringify({ b: '1', c: { d: { e: '2' } }, a: { b: '3' }, [TRUNCATED_KEY]: truncatedMessage(3) }));
+  });
+
   it('keeps __proto__ a plain own key at every depth', () => {
     const builder = new ErrorBodyBuilder(5);
     builder.add(['__proto__', 'x'], 'deep');
