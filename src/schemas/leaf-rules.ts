@@ -147,8 +147,8 @@ export function surelyDecimal(value: unknown): boolean {
 /**
  * The canonical date-time shape with every field in its range but the day's upper bound: a
  * month 01-12, a day 01-31, an hour up to 23, a minute and a second up to 59, 1 to 9 fraction
- * digits, `Z` or an offset up to 23:59. One regular expression reads the 20 to 35 units at
- * about half the machine instructions of reading them one by one with `charCodeAt`.
+ * digits, `Z` or an offset up to 23:59. One regular expression reads the 20 to 35 units in
+ * fewer machine instructions than `charCodeAt` one unit at a time (about 630 against 740).
  */
 const CANONICAL_DATE_TIME =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
