@@ -47,5 +47,5 @@ for (const kind of kinds) {
   const xs = results.get(kind) ?? [];
   const m = median(xs);
   const ours = median(results.get(`ours:${kind.split(':')[1]}`) ?? []);
-  console.log(`| ${kind} | ${Math.round(m)} | ${xs.map((x) => Math.round(x)).join(', ')} | ${(ours / m).toFixed(3)} |`);
+  console.log(`| ${kind} | ${Math.round(m)} | ${xs.map((x) => Math.round(x)).join(', ')} | ${Number.isFinite(ours / m) ? (ours / m).toFixed(3) : ''} |`);
 }
