@@ -15,54 +15,24 @@
 //   BENCH_WINDOWS=5 BENCH_WINDOW=10000 BENCH_WARMUP=200000 npx tsx bench/http/instructions.ts
 // Two kinds run at a time (one per core); each takes 2-5 minutes under valgrind.
 import { build } from 'esbuild';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { countInPairs, countWindows, median } from '../callgrind-windows.js';
 
 const WINDOWS = Number(process.env['BENCH_WINDOWS'] ?? 5);
 const WINDOW = Number(process.env['BENCH_WINDOW'] ?? 10_000);
 const WARMUP = Number(process.env['BENCH_WARMUP'] ?? 200_000);
-/** Node's flags beside `--single-threaded` (`BENCH_NODE_FLAGS=''` to count without `--predictable`). */
-const NODE_FLAGS = (process.env['BENCH_NODE_FLAGS'] ?? '--predictable').split(' ').filter(Boolean);
 const kinds = process.argv.length > 2 ? process.argv.slice(2) : ['schedule', 'bare-headers'];
 
 const dir = mkdtempSync(join(tmpdir(), 'pk-instructions-'));
 const bundle = join(dir, 'listener-cpu.mjs');
 await build({ entryPoints: ['bench/http/listener-cpu.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'error' });
 
-/** The instructions of each window of one kind, from callgrind's dumps (the warm-up's dump left out). */
-function count(kind: string): Promise<number[]> {
-  const out = join(dir, `cg-${kind}`);
-  const args = ['--tool=callgrind', '--smc-check=all', '--dump-before=uv_get_free_memory', `--callgrind-out-file=${out}`];
-  args.push(process.execPath, '--single-threaded', ...NODE_FLAGS, bundle, kind, String(WINDOW), String(WINDOWS), String(WARMUP));
-  return new Promise((resolve, reject) => {
-    const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('close', (code) => {
-      if (code !== 0) return reject(new Error(`valgrind ${kind} exited with ${code}:\n${err.slice(-2000)}`));
-      const parts = readdirSync(dir)
-        .filter((f) => f.startsWith(`cg-${kind}.`))
-        .map((f) => ({ f, part: Number(f.slice(f.lastIndexOf('.') + 1)) }))
-        .sort((a, b) => a.part - b.part)
-        .slice(1, 1 + WINDOWS); // part 1 is the warm-up, the last file is the exit
-      resolve(parts.map(({ f }) => Number(/^totals: (\d+)/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1]) / WINDOW));
-    });
-  });
-}
+/** The instructions per request of each window of one kind. */
+const count = (kind: string): Promise<number[]> => countWindows(dir, kind, [bundle, kind, String(WINDOW), String(WINDOWS), String(WARMUP)], WINDOWS, WINDOW);
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const results = new Map<string, number[]>();
-try {
-  for (let i = 0; i < kinds.length; i += 2) {
-    const pair = kinds.slice(i, i + 2);
-    const counts = await Promise.all(pair.map(count));
-    pair.forEach((kind, j) => results.set(kind, counts[j] ?? []));
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+const results = await countInPairs(kinds, count, dir);
 const first = median(results.get(kinds[0] ?? '') ?? []);
 console.log(`| listener (stub req/res, ${WINDOWS} windows of ${WINDOW} after ${WARMUP}) | instructions per request, median | windows | minus ${kinds[0]} |`);
 console.log('|---|---:|---|---:|');

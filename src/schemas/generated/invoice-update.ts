@@ -163,9 +163,9 @@ function array6(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
     return undefined;
   }
   let errs: ErrorNode | undefined;
-  const out: unknown[] = [];
+  const out: unknown[] = new Array(value.length);
   for (let i2 = 0; i2 < value.length; i2 += 1) {
-    out.push(quick9(value[i2]) ?? object8(run, value[i2]));
+    out[i2] = quick9(value[i2]) ?? object8(run, value[i2]);
     if (run.node !== undefined) errs = run.at(errs, `[${i2}]`);
     if (run.stopped) return run.up(errs);
   }
@@ -237,11 +237,11 @@ function object11(run: FieldErrorsRun, value: unknown): Out | undefined {
 /** An array of at most `max` elements, each surely valid by `quick9`: its copy, else undefined. */
 function quickList12(value: unknown, max: number): unknown[] | undefined {
   if (!Array.isArray(value) || value.length > max) return undefined;
-  const out: unknown[] = [];
+  const out: unknown[] = new Array(value.length);
   for (let i = 0; i < value.length; i += 1) {
     const element = quick9(value[i]);
     if (element === undefined) return undefined;
-    out.push(element);
+    out[i] = element;
   }
   return out;
 }
@@ -289,9 +289,9 @@ function array5(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   }
   let errs: ErrorNode | undefined;
   let keys: ElementKeys | undefined;
-  const out: unknown[] = [];
+  const out: unknown[] = new Array(value.length);
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(quick13(value[i1], run.limits) ?? object11(run, value[i1]));
+    out[i1] = quick13(value[i1], run.limits) ?? object11(run, value[i1]);
     if (run.node !== undefined) errs = run.at(errs, (keys ??= new ElementKeys(value, NAME_LIMITS.options)).keyOf(i1));
     if (run.stopped) return run.up(errs);
   }
@@ -311,9 +311,9 @@ function array14(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
     return undefined;
   }
   let errs: ErrorNode | undefined;
-  const out: unknown[] = [];
+  const out: unknown[] = new Array(value.length);
   for (let i1 = 0; i1 < value.length; i1 += 1) {
-    out.push(quick9(value[i1]) ?? object8(run, value[i1]));
+    out[i1] = quick9(value[i1]) ?? object8(run, value[i1]);
     if (run.node !== undefined) errs = run.at(errs, `[${i1}]`);
     if (run.stopped) return run.up(errs);
   }
@@ -410,9 +410,9 @@ function array1(run: FieldErrorsRun, value: unknown): unknown[] | undefined {
   }
   let errs: ErrorNode | undefined;
   let keys: ElementKeys | undefined;
-  const out: unknown[] = [];
+  const out: unknown[] = new Array(value.length);
   for (let i0 = 0; i0 < value.length; i0 += 1) {
-    out.push(object16(run, value[i0]));
+    out[i0] = object16(run, value[i0]);
     if (run.node !== undefined) errs = run.at(errs, (keys ??= new ElementKeys(value, NAME_LIMITS.items)).keyOf(i0));
     if (run.stopped) return run.up(errs);
   }
