@@ -3,8 +3,7 @@
 // run it forgets every module it evaluated but Vitest's own (what Vitest does before each file
 // of an isolated project), so the run loads src/, the test helpers and the test files afresh,
 // as a new worker would; Node keeps the packages it imported itself (fast-check, valibot).
-// It also clears Stryker's active mutant, so a module that loads before the run's `beforeAll`
-// never sees the previous run's mutant.
+// It also drops Stryker's global state, which a new worker would not have either.
 import { parentPort } from 'node:worker_threads';
 import { init, runBaseTests, setupEnvironment } from 'vitest/worker';
 
@@ -28,11 +27,17 @@ function forgetModules() {
   });
 }
 
-/** @param {{ providedContext: Record<string, unknown> }} state */
-function clearActiveMutant(state) {
+/**
+ * Drops Stryker's global namespace (its active mutant, hit count and limit), as a new worker
+ * starts without it: the instrumented modules and Stryker's setup file create it again when
+ * they load. Otherwise a module loading before the run's `beforeAll` would see the previous
+ * run's mutant and hit count (a hit limit reached there failed every file of the next static
+ * mutant's run while it loaded).
+ * @param {{ providedContext: Record<string, unknown> }} state
+ */
+function forgetStrykerState(state) {
   const name = state.providedContext['globalNamespace'];
-  const namespace = typeof name === 'string' ? Reflect.get(globalThis, name) : undefined;
-  if (namespace && typeof namespace === 'object') Reflect.set(namespace, 'activeMutant', undefined);
+  if (typeof name === 'string') Reflect.deleteProperty(globalThis, name);
 }
 
 init({
@@ -42,7 +47,7 @@ init({
   teardown: () => port.removeAllListeners('message'),
   runTests: async (state, traces) => {
     forgetModules();
-    clearActiveMutant(state);
+    forgetStrykerState(state);
     await runBaseTests('run', state, traces);
   },
   collectTests: async (state, traces) => {
