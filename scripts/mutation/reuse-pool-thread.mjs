@@ -3,8 +3,10 @@
 // run it forgets every module it evaluated but Vitest's own (what Vitest does before each file
 // of an isolated project), so the run loads src/, the test helpers and the test files afresh,
 // as a new worker would; Node keeps the packages it imported itself (fast-check, valibot).
-// It also drops Stryker's global state, which a new worker would not have either.
+// It also drops Stryker's global state and the configuration `vi.setConfig` saved, which a new
+// worker would not have either.
 import { parentPort } from 'node:worker_threads';
+import { vi } from 'vitest';
 import { init, runBaseTests, setupEnvironment } from 'vitest/worker';
 
 if (!parentPort) throw new Error('scripts/mutation/reuse-pool-thread.mjs runs in a worker thread');
@@ -40,6 +42,26 @@ function forgetStrykerState(state) {
   if (typeof name === 'string') Reflect.deleteProperty(globalThis, name);
 }
 
+/**
+ * `vi.setConfig` saves the configuration it changes the first time it is called in a worker,
+ * and Vitest calls `vi.resetConfig` after every test file to put that saved configuration
+ * back. In a kept worker the saved one would be an earlier run's, test name pattern included
+ * (`test/amount/allocate-dinero.test.ts` calls `vi.setConfig`): the files after it would run
+ * an earlier mutant's tests. So each run saves its own, as in a new worker.
+ */
+function forgetSavedConfig() {
+  /** @type {Record<string, unknown> | undefined} */
+  let saved;
+  const config = () => /** @type {{ config: Record<string, unknown> }} */ (Reflect.get(globalThis, '__vitest_worker__')).config;
+  vi.setConfig = (changes) => {
+    saved ??= { ...config() };
+    Object.assign(config(), changes);
+  };
+  vi.resetConfig = () => {
+    if (saved) Object.assign(config(), saved);
+  };
+}
+
 init({
   post: (response) => port.postMessage(response),
   on: (callback) => port.on('message', callback),
@@ -48,6 +70,7 @@ init({
   runTests: async (state, traces) => {
     forgetModules();
     forgetStrykerState(state);
+    forgetSavedConfig();
     await runBaseTests('run', state, traces);
   },
   collectTests: async (state, traces) => {

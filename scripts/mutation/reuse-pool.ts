@@ -117,9 +117,10 @@ class ReusePoolWorker implements PoolWorker {
     thread.owner = this;
     thread.runs += 1;
     this.thread = thread;
-    // The thread keeps the configuration of its first start; a run carries the current one
-    // (Stryker sets each run's test name pattern), which Vitest's worker takes over the start's.
-    thread.worker.postMessage({ ...run, context: { ...run.context, config: start.context.config } });
+    // The thread keeps the configuration of its first start; a run carries the project's
+    // current one (Stryker sets each run's test name pattern), which Vitest's worker takes over
+    // the start's.
+    thread.worker.postMessage({ ...run, context: { ...run.context, config: this.options.project.serializedConfig } });
   }
 
   private async spawn(start: StartRequest): Promise<Thread> {
