@@ -12,8 +12,9 @@ import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest, Wor
  * (scripts/mutation/reuse-pool-thread.mjs) forgets every module but Vitest's own before each
  * run: `src/`, the test helpers and the test files load afresh with the run's mutant active
  * when Stryker activates it before loading (a static mutant) and inactive otherwise, as in a
- * new worker. What a run keeps is what Node itself loaded (the packages under node_modules)
- * and the globals.
+ * new worker. What a run keeps is what Node itself loaded (the packages under node_modules),
+ * the globals and Vitest's own state (the thread resets the part that changed results:
+ * `vi.setConfig`'s saved configuration).
  *
  * The dry run and any run outside Stryker's mutant runs (a plain `vitest run`) get a thread of
  * their own, stopped after it, as with Vitest's pool.
