@@ -12,8 +12,8 @@ if (!Object.hasOwn(modules, name) || name.startsWith('$')) {
 }
 
 // Node's compile cache for the test runner processes Stryker starts (they inherit this
-// environment): each mutant's run starts a new Vitest worker, which otherwise compiles Vitest's
-// own modules again, about a tenth of a small run's CPU.
+// environment): each process, and each Vitest worker it starts (one per project, kept across
+// mutants by scripts/mutation/reuse-pool.ts), compiles Vitest's own modules from it.
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'payments-kit-node-compile-cache');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
