@@ -35,6 +35,8 @@ describe('FieldErrorsRun', () => {
     const node = run.at(undefined, '__proto__');
     expect(Object.getPrototypeOf(node)).toBe(Object.prototype);
     expect(Object.hasOwn(node, '__proto__')).toBe(true);
+    // An ordinary property, as every other key of the body: a host may rewrite or delete it.
+    expect(Object.getOwnPropertyDescriptor(node, '__proto__')).toEqual({ value: 'must be a JSON object', enumerable: true, writable: true, configurable: true });
     run.node = { name: 'is required' };
     expect(run.at(node, 'Tea')).toBe(node);
     expect(JSON.stringify(node)).toBe('{"__proto__":"must be a JSON object","Tea":{"name":"is required"}}');
