@@ -1,7 +1,7 @@
 // `npm test`: what is independent runs side by side, on the machine's cores.
 //   1. the type check   | the build (dist/, which the next step's tests load)
 //   2. the unit suite   | the package checks (the packed tarball: publint, attw, smoke tests)
-//   3. the closing count of the unit suite (scripts/test-summary.mjs)
+//   3. the closing count of the unit suite and its failed tests by name (scripts/test-summary.mjs)
 // The first command of each pair prints as it runs; the second's output follows when both are
 // done, so logs do not interleave. A failed step stops the next. Each command's wall time is
 // printed at the end and written to .test-results/durations.json (.ci/run prints it).
@@ -39,8 +39,11 @@ async function pair(streamed, buffered) {
 
 const started = performance.now();
 let ok = await pair('build', 'typecheck');
-if (ok) ok = await pair('test:unit', 'test:package');
-if (ok) ok = (await run('test:summary', false)).code === 0;
+if (ok) {
+  ok = await pair('test:unit', 'test:package');
+  // The count, and the name of each failed test, also when the unit suite failed.
+  ok = (await run('test:summary', false)).code === 0 && ok;
+}
 const total = Math.round((performance.now() - started) / 100) / 10;
 
 console.log('\nnpm test, wall time per command (side by side in pairs):');
