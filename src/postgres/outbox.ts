@@ -9,7 +9,7 @@ import { type ViewContext, storable } from './view.js';
 const COMPLETE_BATCH = 256;
 
 /** The outbox calls of the port. */
-type OutboxCalls = Pick<Store, 'claimEffects' | 'completeEffect' | 'releaseEffect' | 'markEffectDead' | 'redriveEffects' | 'listDeadEffects' | 'outboxStats'>;
+type OutboxCalls = Pick<Store, 'claimEffects' | 'completeEffect' | 'releaseEffect' | 'unclaimEffect' | 'markEffectDead' | 'redriveEffects' | 'listDeadEffects' | 'outboxStats'>;
 
 type Claim = { readonly effectID: string; readonly claimToken: string };
 
@@ -66,6 +66,10 @@ export function outboxCalls(context: ViewContext): OutboxCalls {
       if (!storable(effectID, claimToken)) return false;
       const note = error === undefined ? null : storableNote(error);
       return (await query(sql.releaseEffect, [effectID, claimToken, Math.max(0, retryInMs), note])).length > 0;
+    },
+    async unclaimEffect(effectID, claimToken) {
+      if (!storable(effectID, claimToken)) return false;
+      return (await query(sql.unclaimEffect, [effectID, claimToken])).length > 0;
     },
     async markEffectDead(effectID, claimToken, error) {
       if (!storable(effectID, claimToken)) return false;

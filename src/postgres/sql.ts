@@ -120,6 +120,10 @@ export function storeStatements(s: string, channel: string) {
         last_error_at = CASE WHEN $4::text IS NULL THEN last_error_at ELSE now() END
       WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL
       RETURNING 1 AS done`,
+    /** A claim given back undelivered: $1 effect, $2 claim token; claimable at once, the claim's attempt taken back. */
+    unclaimEffect: `UPDATE ${s}.effects SET claim_token = NULL, available_at = now(), attempts = attempts - 1
+      WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL
+      RETURNING 1 AS done`,
     /** A last failed attempt: $1 effect, $2 claim token, $3 error. */
     markEffectDead: `UPDATE ${s}.effects SET claim_token = NULL, dead_at = now(), last_error = $3, last_error_at = now()
       WHERE effect_id = $1 AND claim_token = $2 AND delivered_at IS NULL AND dead_at IS NULL

@@ -22,6 +22,7 @@ async function claimOne(store: Store, leaseMs: number, why: string): Promise<Cla
 /**
  * The outbox checks: effects commit with the write that causes them and never without it,
  * claims are exclusive, leases expire, stale claim tokens do nothing, releases delay a retry,
+ * a claim given back undelivered keeps its attempt number,
  * and each effect keeps its account.
  *
  * @example
@@ -181,6 +182,24 @@ export function outboxChecks(fresh: FreshStore): CheckList {
         await pause(1_000);
         const later = await claimOne(store, LONG_LEASE_MS, 'after retryInMs');
         check(later.effectID === one.effectID && later.attempt === 2, 'the released effect comes back after retryInMs as attempt 2');
+      },
+    ],
+    [
+      'outbox: an unclaimed effect is claimable at once with the attempt it had before that claim',
+      async () => {
+        const store = await fresh();
+        await writeWith(store, [newEffect('eff-1')]);
+        const first = await claimOne(store, LONG_LEASE_MS, 'claim');
+        check(await store.unclaimEffect('eff-1', first.claimToken), 'unclaimEffect with the live token answers true');
+        check((await store.unclaimEffect('eff-1', first.claimToken)) === false, 'unclaimEffect with a stale token answers false');
+        const second = await claimOne(store, LONG_LEASE_MS, 'after unclaimEffect');
+        check(second.attempt === 1, `an unclaimed effect's next claim keeps its attempt number (got ${second.attempt}, expected 1)`);
+        check(await store.releaseEffect('eff-1', second.claimToken, 0), 'the effect is released after a failed delivery');
+        const third = await claimOne(store, LONG_LEASE_MS, 'after releaseEffect');
+        check(third.attempt === 2, `a released effect's next claim is its next attempt (got ${third.attempt})`);
+        check(await store.completeEffect('eff-1', third.claimToken), 'the effect is delivered');
+        check((await store.unclaimEffect('eff-1', third.claimToken)) === false, 'unclaiming a delivered effect answers false');
+        check((await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS })).length === 0, 'a delivered effect stays delivered');
       },
     ],
     [

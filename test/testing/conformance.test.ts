@@ -125,6 +125,10 @@ const broken: Record<string, (seed: StoreSeed | undefined) => Store> = {
     const inner = createMemoryStore({ seed });
     return { ...inner, releaseEffect: (id, token, _ms, error) => inner.releaseEffect(id, token, 0, error) };
   },
+  'unclaim counts the attempt (a release at once)': (seed) => {
+    const inner = createMemoryStore({ seed });
+    return { ...inner, unclaimEffect: (id, token) => inner.releaseEffect(id, token, 0) };
+  },
   'completed effects claimed again': (seed) => {
     const inner = createMemoryStore({ seed });
     return { ...inner, completeEffect: (id, token) => inner.releaseEffect(id, token, 0) };

@@ -30,7 +30,7 @@ export const STORE_METHODS = Object.freeze({
     'hasWalletDomain',
   ] as const),
   idempotency: Object.freeze(['beginIdempotentRequest', 'completeIdempotentRequest', 'releaseIdempotentRequest', 'renewIdempotentRequest'] as const),
-  outbox: Object.freeze(['claimEffects', 'completeEffect', 'releaseEffect', 'markEffectDead'] as const),
+  outbox: Object.freeze(['claimEffects', 'completeEffect', 'releaseEffect', 'unclaimEffect', 'markEffectDead'] as const),
 });
 
 /**

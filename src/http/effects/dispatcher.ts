@@ -200,7 +200,8 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
     async drain() {
       const attempted = new Set<string>();
       // Effects this drain tried already whose retry came due meanwhile: held until the end, so
-      // that they neither run twice in one drain nor hide the effects queued behind them.
+      // that they neither run twice in one drain nor hide the effects queued behind them, then
+      // given back with the attempt their claim counted (they were not tried again).
       const parked: ClaimedEffect[] = [];
       let delivered = 0;
       try {
@@ -221,7 +222,7 @@ export function createEffectDispatcher(options: EffectDispatcherOptions): Effect
         }
       } finally {
         for (const claim of parked) {
-          await store.releaseEffect(claim.effectID, claim.claimToken, 0).catch((error: unknown) => report(error, { ...aboutClaim(claim), stage: 'release' }));
+          await store.unclaimEffect(claim.effectID, claim.claimToken).catch((error: unknown) => report(error, { ...aboutClaim(claim), stage: 'release' }));
         }
       }
     },

@@ -34,6 +34,7 @@ export type MemoryOutbox = {
   claim(input: ClaimEffectsInput): ClaimedEffect[];
   complete(effectID: string, claimToken: string): boolean;
   release(effectID: string, claimToken: string, retryInMs: number, error: string | undefined): boolean;
+  unclaim(effectID: string, claimToken: string): boolean;
   markDead(effectID: string, claimToken: string, error: string): boolean;
   redrive(filter: RedriveFilter): number;
   listDead(input: ListDeadEffectsInput): DeadEffect[];
@@ -112,6 +113,15 @@ export function createMemoryOutbox(now: () => number, newToken: () => string): M
       record.leaseUntil = 0;
       record.availableAt = now() + Math.max(0, retryInMs);
       record.lastError = error;
+      return true;
+    },
+    unclaim(effectID, claimToken) {
+      const record = holding(effectID, claimToken);
+      if (record === undefined) return false;
+      // Claimable as it was before the claim (its availableAt had come), with that claim's attempt taken back.
+      record.claimToken = undefined;
+      record.leaseUntil = 0;
+      record.attempt -= 1;
       return true;
     },
     markDead(effectID, claimToken, error) {

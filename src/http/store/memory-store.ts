@@ -141,6 +141,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     claimEffects: async (input) => outbox.claim(input),
     completeEffect: async (effectID, claimToken) => outbox.complete(effectID, claimToken),
     releaseEffect: async (effectID, claimToken, retryInMs, error) => outbox.release(effectID, claimToken, retryInMs, error),
+    unclaimEffect: async (effectID, claimToken) => outbox.unclaim(effectID, claimToken),
     markEffectDead: async (effectID, claimToken, error) => outbox.markDead(effectID, claimToken, error),
     redriveEffects: async (filter) => outbox.redrive(checkRedriveFilter(filter)),
     listDeadEffects: async (input) => outbox.listDead({ ...input, limit: deadPageSize(input?.limit) }),

@@ -97,6 +97,13 @@ export interface Store {
    */
   releaseEffect(effectID: string, claimToken: string, retryInMs: number, error?: string): Promise<boolean>;
   /**
+   * A claim given back undelivered (a drain met an effect it had tried already): frees the claim,
+   * makes the effect claimable at once and takes back the attempt that claim counted, so that
+   * the attempt numbers count deliveries tried. `false` (and no change) when `claimToken` no
+   * longer holds it.
+   */
+  unclaimEffect(effectID: string, claimToken: string): Promise<boolean>;
+  /**
    * A delivery that failed for the last time (the dispatcher's `maxAttempts`): frees the claim
    * and marks the effect dead with `error`, the time and its attempt count. A dead effect is
    * never claimed and never deleted (not even by pruning) until {@link Store.redriveEffects}.

@@ -95,6 +95,9 @@ class TracedStore implements Store {
   releaseEffect(effectID: string, claimToken: string, retryInMs: number, error?: string) {
     return this.call('releaseEffect', undefined, () => this.store.releaseEffect(effectID, claimToken, retryInMs, error));
   }
+  unclaimEffect(effectID: string, claimToken: string) {
+    return this.call('unclaimEffect', undefined, () => this.store.unclaimEffect(effectID, claimToken));
+  }
   markEffectDead(effectID: string, claimToken: string, error: string) {
     return this.call('markEffectDead', undefined, () => this.store.markEffectDead(effectID, claimToken, error));
   }

@@ -33,7 +33,7 @@ function deadLetterSuite(makeStore: () => Promise<Store>): void {
     const dispatcher = createEffectDispatcher({
       store,
       maxAttempts: 3,
-      // Retries due only after the drain that failed them: a drain parks what comes due during it, and that claim counts an attempt.
+      // Retries due after the drain that failed them, most of the time: one that comes due during a slow drain is parked and given back uncounted (the case below).
       retry: { initialDelayMs: 300, maxDelayMs: 300 },
       deliver: (effect, { attempt }) => {
         attempts.set(effect.effectID, [...(attempts.get(effect.effectID) ?? []), attempt]);
@@ -58,6 +58,32 @@ function deadLetterSuite(makeStore: () => Promise<Store>): void {
     expect(await dispatcher.drain()).toBe(0);
     expect(await store.listDeadEffects({ limit: 10 })).toEqual([]);
     expect(await store.outboxStats()).toMatchObject({ pending: 0, dead: 0, deliveredLastHour: 2 });
+  });
+
+  it('a retry that comes due during a drain is given back with the attempt its claim counted: maxAttempts counts deliveries tried', async () => {
+    const inner = await withEffects(await makeStore(), 2);
+    // Every failed delivery is claimable again at once, so each drain's next claim meets it again.
+    const store: Store = { ...inner, releaseEffect: (id, token, _ms, error) => inner.releaseEffect(id, token, 0, error) };
+    const attempts: number[] = [];
+    const dispatcher = createEffectDispatcher({
+      store,
+      maxAttempts: 3,
+      deliver: (effect, { attempt }) => {
+        if (effect.effectID !== 'poison-0') return;
+        attempts.push(attempt);
+        throw new RangeError('the endpoint refused it');
+      },
+    });
+    expect(await dispatcher.drain()).toBe(1);
+    expect(attempts).toEqual([1]);
+    const [again] = await store.claimEffects({ limit: 10, leaseMs: 1_000 });
+    expect(again).toMatchObject({ effectID: 'poison-0', attempt: 2 });
+    expect(await store.unclaimEffect('poison-0', again?.claimToken ?? '')).toBe(true);
+    expect(await store.unclaimEffect('poison-0', again?.claimToken ?? '')).toBe(false);
+    expect(await dispatcher.drain()).toBe(0);
+    expect(await dispatcher.drain()).toBe(0);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect((await store.listDeadEffects({ limit: 10 })).map(({ effectID, attempts: n }) => ({ effectID, n }))).toEqual([{ effectID: 'poison-0', n: 3 }]);
   });
 }
 
