@@ -18,8 +18,12 @@ const evidence = { evidenceType: 'receipt', text: 'Paid in full.' } as const;
 const disputeParams = { accountID: A, disputeID: DISPUTE_ID };
 const invoiceParams = { accountID: A, invoiceID: INVOICE_ID };
 
-/** The memory store, counting the writes that commit (the executions of the two stored writes). */
-function countingStore(delayFirstReadMs = 0): { store: Store; executions: () => number } {
+/**
+ * The memory store, counting the writes that commit (the executions of the two stored writes);
+ * its first invoice read waits for `firstReadWaitsFor` when given (an event the test names, not
+ * a time, so that a loaded machine cannot reorder the scenario).
+ */
+function countingStore(firstReadWaitsFor?: Promise<unknown>): { store: Store; executions: () => number } {
   const { within: _within, ...inner } = createMemoryStore({ seed: seed() });
   let executions = 0;
   let reads = 0;
@@ -28,7 +32,7 @@ function countingStore(delayFirstReadMs = 0): { store: Store; executions: () => 
     store: {
       ...inner,
       getInvoice: async (accountID, invoiceID) => {
-        if (reads++ === 0 && delayFirstReadMs > 0) await new Promise((resolve) => setTimeout(resolve, delayFirstReadMs));
+        if (reads++ === 0 && firstReadWaitsFor !== undefined) await firstReadWaitsFor;
         return inner.getInvoice(accountID, invoiceID);
       },
       addEvidence: async (...args) => {
@@ -120,11 +124,20 @@ describe('retries (Stripe policy, docs/client.md)', () => {
   });
 
   it('504 with Retry-After (a store past its deadline): waits, retries under the same key, one execution', async () => {
-    const counted = countingStore(400);
+    // The first attempt's invoice read outlasts the store deadline (504) and finishes, committing the write, once the client has seen that 504.
+    const seen504 = Promise.withResolvers<void>();
+    const counted = countingStore(seen504.promise);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store, storeTimeoutMs: 100 }))));
     servers.push(server);
     const statuses: number[] = [];
-    const client = createClient({ baseUrl: server.url, token: 'all', onResponse: ({ response }) => void statuses.push(response?.status ?? 0) });
+    const client = createClient({
+      baseUrl: server.url,
+      token: 'all',
+      onResponse: ({ response }) => {
+        statuses.push(response?.status ?? 0);
+        if (response?.status === 504) seen504.resolve();
+      },
+    });
     const started = performance.now();
     const result = await client.updateInvoice(invoiceParams, { status: 'unpaid' });
     expect(statuses).toEqual([504, 200]);
@@ -181,12 +194,20 @@ describe('retries (Stripe policy, docs/client.md)', () => {
   });
 
   it('a 409 key mismatch (same key, another body) is not retried; a 409 "still being processed" (Retry-After) is', async () => {
-    const counted = countingStore(300);
+    const seen409 = Promise.withResolvers<void>();
+    const counted = countingStore(seen409.promise);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store }))));
     servers.push(server);
     const statuses: number[] = [];
-    const client = createClient({ baseUrl: server.url, token: 'all', onResponse: ({ response }) => void statuses.push(response?.status ?? 0) });
-    // The first holds the key for 300 ms (its invoice read is slow); the second, same key and body, meets 409 with Retry-After and retries.
+    const client = createClient({
+      baseUrl: server.url,
+      token: 'all',
+      onResponse: ({ response }) => {
+        statuses.push(response?.status ?? 0);
+        if (response?.status === 409) seen409.resolve();
+      },
+    });
+    // The first holds the key (its invoice read waits) until the second, same key and body, has met 409 with Retry-After; the second retries.
     const [first, second] = await Promise.all([
       client.updateInvoice(invoiceParams, { status: 'unpaid' }, { idempotencyKey: 'k-1' }),
       new Promise((resolve) => setTimeout(resolve, 50)).then(() => client.updateInvoice(invoiceParams, { status: 'unpaid' }, { idempotencyKey: 'k-1' })),
