@@ -18,6 +18,13 @@ const evidence = { evidenceType: 'receipt', text: 'Paid in full.' } as const;
 const disputeParams = { accountID: A, disputeID: DISPUTE_ID };
 const invoiceParams = { accountID: A, invoiceID: INVOICE_ID };
 
+/** A promise and the function that resolves it. */
+function released(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 /**
  * The memory store, counting the writes that commit (the executions of the two stored writes);
  * its first invoice read waits for `firstReadWaitsFor` when given (an event the test names, not
@@ -125,7 +132,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
 
   it('504 with Retry-After (a store past its deadline): waits, retries under the same key, one execution', async () => {
     // The first attempt's invoice read outlasts the store deadline (504) and finishes, committing the write, once the client has seen that 504.
-    const seen504 = Promise.withResolvers<void>();
+    const seen504 = released();
     const counted = countingStore(seen504.promise);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store, storeTimeoutMs: 100 }))));
     servers.push(server);
@@ -194,7 +201,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
   });
 
   it('a 409 key mismatch (same key, another body) is not retried; a 409 "still being processed" (Retry-After) is', async () => {
-    const seen409 = Promise.withResolvers<void>();
+    const seen409 = released();
     const counted = countingStore(seen409.promise);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store }))));
     servers.push(server);
