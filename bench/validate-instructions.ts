@@ -9,6 +9,7 @@
 // and the median window. A window of the 50-item body has 3/50 of the calls of a 3-item one.
 //   npm run bench:peers && npx tsx bench/validate-instructions.ts
 //   npx tsx bench/validate-instructions.ts ours:3 typia:3 ours-invalid:50   (validator:items)
+//   npx tsx bench/validate-instructions.ts ours-unknown:3 evidence-unknown:3   (unknown fields)
 //   BENCH_WINDOWS=5 BENCH_WINDOW=20000 BENCH_WARMUP=300000 npx tsx bench/validate-instructions.ts
 // Two kinds run at a time (one per core); the default eight take about 3 minutes.
 import { build } from 'esbuild';

@@ -2,7 +2,7 @@ import type { RequestLimits } from '../limits/index.js';
 import { ErrorBodyBuilder, type ErrorNode, defineOwn } from './error-body.js';
 import { ErrorCounter } from './error-counter.js';
 import { UNKNOWN_FIELD_MESSAGE, unknownFieldKey } from './error-limit.js';
-import { forEachUnknownField } from './unknown-fields.js';
+import { type UnknownFieldReporter, forEachUnknownField } from './unknown-fields.js';
 
 /**
  * The state of one run of a generated validator whose error body is the one-line `{ error }`
@@ -14,9 +14,11 @@ import { forEachUnknownField } from './unknown-fields.js';
  * run.fail(['domain'], 'is required');
  * run.errors?.finishText() // 'domain: is required'
  */
-export class ValidationRun {
+export class ValidationRun implements UnknownFieldReporter {
   /** The error text, from the first error on: `undefined` while the body is valid. */
   errors: ErrorBodyBuilder | undefined = undefined;
+  /** The path of the object whose unknown fields are being reported ({@link ValidationRun.unknownFields}). */
+  private unknownHead: readonly string[] = [];
   constructor(readonly limits: RequestLimits) {}
 
   /** True once the error body is full and one more error was left out: nothing found later can change it. */
@@ -36,10 +38,14 @@ export class ValidationRun {
    * `unknownFieldKey`, until the error body is truncated.
    */
   unknownFields(head: readonly string[], value: Record<string, unknown>, isField: (key: string) => boolean, first: string): void {
-    forEachUnknownField(value, isField, first, (name) => {
-      this.fail([...head, unknownFieldKey(name)], UNKNOWN_FIELD_MESSAGE);
-      return !this.stopped;
-    });
+    this.unknownHead = head;
+    forEachUnknownField(value, isField, first, this);
+  }
+
+  /** One unknown field below the head of the walk under way; false once the error text is truncated. */
+  unknownField(name: string): boolean {
+    this.fail([...this.unknownHead, unknownFieldKey(name)], UNKNOWN_FIELD_MESSAGE);
+    return !this.stopped;
   }
 }
 
@@ -61,13 +67,15 @@ export class ValidationRun {
  * run.node = errs;
  * run.finish() // { status: 'must be one of: draft, ...' }
  */
-export class FieldErrorsRun extends ErrorCounter {
+export class FieldErrorsRun extends ErrorCounter implements UnknownFieldReporter {
   /**
    * What the object or array function that just returned hands up: its errors, or the message
    * of its own value (not an object, not an array, too many elements); `undefined` when it had
    * none. Its caller takes it at once, so that it is `undefined` whenever a function starts.
    */
   node: ErrorNode | string | undefined = undefined;
+  /** The node the unknown fields of the walk under way go into ({@link FieldErrorsRun.unknownFields}). */
+  private unknownNode: ErrorNode | undefined = undefined;
 
   constructor(readonly limits: RequestLimits) {
     super(limits.fieldErrors);
@@ -99,14 +107,20 @@ export class FieldErrorsRun extends ErrorCounter {
    * `isField` refuses), each under `unknownFieldKey` once, until the body is truncated.
    */
   unknownFields(errs: ErrorNode | undefined, value: Record<string, unknown>, isField: (key: string) => boolean, first: string): ErrorNode | undefined {
-    let node = errs;
-    forEachUnknownField(value, isField, first, (name) => {
-      const key = unknownFieldKey(name);
-      // Two long names are both reported under `(unknown field)`: the first one wins.
-      if ((node === undefined || !Object.hasOwn(node, key)) && this.room()) defineOwn((node ??= {}), key, UNKNOWN_FIELD_MESSAGE);
-      return !this.stopped;
-    });
+    this.unknownNode = errs;
+    forEachUnknownField(value, isField, first, this);
+    const node = this.unknownNode;
+    this.unknownNode = undefined;
     return node;
+  }
+
+  /** One unknown field into the node of the walk under way, once; false once the body is truncated. */
+  unknownField(name: string): boolean {
+    const key = unknownFieldKey(name);
+    const node = this.unknownNode;
+    // Two long names are both reported under `(unknown field)`: the first one wins.
+    if ((node === undefined || !Object.hasOwn(node, key)) && this.room()) defineOwn((this.unknownNode = node ?? {}), key, UNKNOWN_FIELD_MESSAGE);
+    return !this.stopped;
   }
 
   /** The per-field body the body's function handed up, with the truncation note last when an error was left out. */

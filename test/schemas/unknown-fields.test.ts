@@ -1,6 +1,6 @@
 // forEachUnknownField, the one walk of an object's unknown fields that both runs report with:
 // `first` as it is, then every later own enumerable key that `isField` refuses, in
-// `Object.keys` order, until `report` answers that the body is truncated.
+// `Object.keys` order, until the reporter answers that the body is truncated.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_LIMITS } from '../../src/limits/index.js';
@@ -8,12 +8,14 @@ import { TRUNCATED_KEY, UNKNOWN_FIELD_MESSAGE, truncatedMessage } from '../../sr
 import { forEachUnknownField } from '../../src/schemas/unknown-fields.js';
 import { FieldErrorsRun, ValidationRun } from '../../src/schemas/validation-run.js';
 
-/** The names `forEachUnknownField` reports, `report` answering false at the `stopAt`-th. */
+/** The names `forEachUnknownField` reports, the reporter answering false at the `stopAt`-th. */
 function walk(value: Record<string, unknown>, isField: (key: string) => boolean, first: string, stopAt = Number.POSITIVE_INFINITY): string[] {
   const names: string[] = [];
-  forEachUnknownField(value, isField, first, (name) => {
-    names.push(name);
-    return names.length < stopAt;
+  forEachUnknownField(value, isField, first, {
+    unknownField(name) {
+      names.push(name);
+      return names.length < stopAt;
+    },
   });
   return names;
 }
@@ -104,5 +106,18 @@ describe('both runs walk the unknown fields with it, and end the walk once the b
     run.node = run.unknownFields(undefined, value, isField, 'a');
     expect(run.finish()).toEqual({ a: UNKNOWN_FIELD_MESSAGE, b: UNKNOWN_FIELD_MESSAGE, [TRUNCATED_KEY]: truncatedMessage(2) });
     expect(asked).toEqual(['name', 'b', 'c']);
+  });
+
+  it('each walk of a run reports under its own head or into its own node: nothing carries over to the next walk', () => {
+    const text = new ValidationRun(REQUEST_LIMITS);
+    text.unknownFields(['items', 'Tea'], { x: 1 }, isField, 'x');
+    text.unknownFields([], { y: 1 }, isField, 'y');
+    expect(text.errors?.finishText()).toBe(`items.Tea.x: ${UNKNOWN_FIELD_MESSAGE}; y: ${UNKNOWN_FIELD_MESSAGE}`);
+    const fields = new FieldErrorsRun(REQUEST_LIMITS);
+    const inner = { quantity: 'must be an integer' };
+    expect(fields.unknownFields(inner, { x: 1 }, isField, 'x')).toBe(inner);
+    expect(inner).toEqual({ quantity: 'must be an integer', x: UNKNOWN_FIELD_MESSAGE });
+    expect(fields.unknownFields(undefined, { y: 1 }, isField, 'y')).toEqual({ y: UNKNOWN_FIELD_MESSAGE });
+    expect(fields.unknownFields(undefined, { name: 1 }, isField, 'name')).toEqual({ name: UNKNOWN_FIELD_MESSAGE });
   });
 });
