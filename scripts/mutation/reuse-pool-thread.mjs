@@ -1,10 +1,10 @@
 // The worker thread of scripts/mutation/reuse-pool.ts: Vitest's own thread worker
 // (vitest/worker, as in vitest/dist/workers/threads.js), kept across Vitest runs. Before each
-// run it forgets every module it evaluated but Vitest's own (what Vitest does before each file
-// of an isolated project), so the run loads src/, the test helpers and the test files afresh,
-// as a new worker would; Node keeps the packages it imported itself (fast-check, valibot).
-// It also drops Stryker's global state and the configuration `vi.setConfig` saved, which a new
-// worker would not have either.
+// run (and each collection) it forgets every module it evaluated but Vitest's own (what Vitest
+// does before each file of an isolated project), so the run loads src/, the test helpers and the
+// test files afresh, as a new worker would; Node keeps the packages it imported itself
+// (fast-check, valibot). It also drops Stryker's global state and the configuration
+// `vi.setConfig` saved, which a new worker would not have either.
 import { parentPort } from 'node:worker_threads';
 import { vi } from 'vitest';
 import { init, runBaseTests, setupEnvironment } from 'vitest/worker';
@@ -62,19 +62,29 @@ function forgetSavedConfig() {
   };
 }
 
+/**
+ * What a new worker would not have, forgotten before each run and each collection alike (a
+ * collection loads `src/` and the test files too, so it must not see an earlier run's modules,
+ * mutant or saved configuration either).
+ * @param {{ providedContext: Record<string, unknown> }} state
+ */
+function beforeRun(state) {
+  forgetModules();
+  forgetStrykerState(state);
+  forgetSavedConfig();
+}
+
 init({
   post: (response) => port.postMessage(response),
   on: (callback) => port.on('message', callback),
   off: (callback) => port.off('message', callback),
   teardown: () => port.removeAllListeners('message'),
   runTests: async (state, traces) => {
-    forgetModules();
-    forgetStrykerState(state);
-    forgetSavedConfig();
+    beforeRun(state);
     await runBaseTests('run', state, traces);
   },
   collectTests: async (state, traces) => {
-    forgetModules();
+    beforeRun(state);
     await runBaseTests('collect', state, traces);
   },
   setup: setupEnvironment,
