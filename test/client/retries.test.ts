@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { type HandlerOptions, type Store, createHandler, createMemoryStore } from '../../src/http/index.js';
 import { toNodeListener } from '../../src/node/index.js';
-import { A, DISPUTE_ID, INVOICE_ID, SCHEDULE_ID, type TestServer, listen, seed, testOptions } from '../http/helpers.js';
+import { A, DISPUTE_ID, INVOICE_ID, SCHEDULE_ID, type TestServer, listen, released, seed, testOptions } from '../http/helpers.js';
 
 // The retry policy against real faults: a server that commits and then drops the connection,
 // 429 and 504 with Retry-After, a server that never answers, a reused key with another body,
@@ -17,13 +17,6 @@ afterEach(async () => {
 const evidence = { evidenceType: 'receipt', text: 'Paid in full.' } as const;
 const disputeParams = { accountID: A, disputeID: DISPUTE_ID };
 const invoiceParams = { accountID: A, invoiceID: INVOICE_ID };
-
-/** A promise and the function that resolves it. */
-function released(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => undefined;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 /**
  * The memory store, counting the writes that commit (the executions of the two stored writes);

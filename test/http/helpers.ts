@@ -113,6 +113,16 @@ export function testOptions(overrides: Partial<HandlerOptions> = {}): HandlerOpt
   };
 }
 
+/**
+ * An event a test waits for: a promise and the function that resolves it. A scenario ordered by
+ * events rather than by sleeps keeps its order on a loaded machine.
+ */
+export function released(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 export type TestServer = { url: string; server: Server; close(): Promise<void> };
 
 /** Listens on 127.0.0.1 with an ephemeral port. */

@@ -4,7 +4,7 @@ import { requestFingerprint } from '../../src/http/idempotency/fingerprint.js';
 import { isValidIdempotencyKey } from '../../src/http/idempotency/key.js';
 import { IDEMPOTENCY_MESSAGES } from '../../src/http/idempotency/messages.js';
 import { resolveIdempotency } from '../../src/http/idempotency/settings.js';
-import { A, B, DISPUTE_ID, DOMAIN, INVOICE_ID, SESSION, bearer, call, jsonInit, seed, serve, testOptions } from './helpers.js';
+import { A, B, DISPUTE_ID, DOMAIN, INVOICE_ID, SESSION, bearer, call, jsonInit, released, seed, serve, testOptions } from './helpers.js';
 import { racedOnceStore } from './faulty-stores.js';
 
 const invoiceUrl = (base: string) => `${base}/accounts/${A}/invoices/${INVOICE_ID}`;
@@ -266,15 +266,18 @@ describe('Idempotency-Key on the three writes', () => {
 
   it('lockSeconds: a live request renews its lease, so a retry past the lease is still 409 and then replays', async () => {
     let sessions = 0;
+    // The provider answers once the retry was answered: the first request lives past two leases, however loaded the machine.
+    const retried = released();
     const s = await serve({
       idempotency: { lockSeconds: 0.2 },
-      walletProvider: { createSession: () => (sessions++, pause(700).then(() => SESSION)) },
+      walletProvider: { createSession: () => (sessions++, retried.promise.then(() => SESSION)) },
     });
     try {
       const first = call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
       while (sessions === 0) await pause(5);
       await pause(450);
       const retry = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
+      retried.resolve();
       expect([retry.status, retry.headers.get('retry-after')]).toEqual([409, '1']);
       expect((await first).status).toBe(200);
       const after = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
@@ -287,20 +290,35 @@ describe('Idempotency-Key on the three writes', () => {
 
   it('a request that lost its key (renewals failed, a retry took it over) is rolled back: one write under the key', async () => {
     const inner = createMemoryStore({ seed: seed() });
+    // The first request's invoice read starts, then waits until the second has begun under the
+    // key (taken over: the 0.2 s lock ran out, the renewals failed); events, not sleeps, order it.
+    const firstReading = released();
+    const secondBegan = released();
+    let begins = 0;
+    let reads = 0;
     const store: Store = {
       ...inner,
       async renewIdempotentRequest() {
         throw new Error('renewal lost on the way');
       },
+      async beginIdempotentRequest(accountID, input) {
+        const began = await inner.beginIdempotentRequest(accountID, input);
+        if (begins++ === 1) secondBegan.resolve();
+        return began;
+      },
       async getInvoice(accountID, invoiceID) {
         const read = await inner.getInvoice(accountID, invoiceID);
-        await pause(600);
+        if (reads++ === 0) {
+          firstReading.resolve();
+          await secondBegan.promise;
+        }
         return read;
       },
     };
     const s = await serve({ store, idempotency: { lockSeconds: 0.2 } });
     try {
       const first = call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'once' }, withKey('k-12')));
+      await firstReading.promise;
       await pause(350);
       const second = call(invoiceUrl(s.url), jsonInit('PATCH', { description: 'once' }, withKey('k-12')));
       const [a, b] = await Promise.all([first, second]);
