@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { BodyBytes, Exchange } from '../http/core/exchange.js';
 import { HTTP_MESSAGES } from '../http/core/messages.js';
 import type { FrameworkRequest } from './framework-request.js';
-import { badAuthority } from './request-authority.js';
+import { badAuthority, badAuthorityOf } from './request-authority.js';
 import { pathOfTarget } from './request-target.js';
 import { readNodeBody } from './request-body.js';
-import { headerOf, unreadBodyOrUpgrade } from './request-headers.js';
+import { HeaderScan, headerOf, unreadBodyOrUpgrade } from './request-headers.js';
 import { toRequest } from './to-request.js';
 
 /**
@@ -24,6 +24,8 @@ export class NodeExchange implements Exchange {
   /** The response the outcome is written to. */
   readonly res: ServerResponse;
   readonly #req: FrameworkRequest;
+  /** The headers every answer reads, found in one walk (`undefined` when `rawHeaders` is not an array). */
+  readonly #headers: HeaderScan | undefined;
   /** Set when a body was refused mid-stream: the rest of it is still on the wire. */
   #closeConnection = false;
   #controller: AbortController | undefined;
@@ -34,11 +36,22 @@ export class NodeExchange implements Exchange {
     this.method = req.method ?? '';
     const target = req.originalUrl ?? req.url ?? '/';
     this.path = pathOfTarget(target);
-    this.malformed = badAuthority(req, target) ? HTTP_MESSAGES.badHost : undefined;
+    const raw = req.rawHeaders;
+    const headers = Array.isArray(raw) ? new HeaderScan(raw) : undefined;
+    this.#headers = headers;
+    const bad = headers === undefined ? badAuthority(req, target) : headers.hostLines > 1 || badAuthorityOf(headers.host, target);
+    this.malformed = bad ? HTTP_MESSAGES.badHost : undefined;
     this.mountPath = req.originalUrl !== undefined && typeof req.baseUrl === 'string' ? req.baseUrl : '';
   }
 
   header(name: string): string | undefined {
+    const headers = this.#headers;
+    if (headers !== undefined) {
+      // The pipeline's names are the same interned strings: compared by identity first.
+      if (name === 'authorization') return headers.authorization;
+      if (name === 'x-request-id') return headers.requestId;
+      if (name === 'x-service-version') return headers.version;
+    }
     return headerOf(this.#req, name);
   }
 
@@ -54,7 +67,11 @@ export class NodeExchange implements Exchange {
    * or a request that asked to switch protocols.
    */
   closesConnection(): boolean {
-    return this.#closeConnection || unreadBodyOrUpgrade(this.#req);
+    if (this.#closeConnection) return true;
+    const headers = this.#headers;
+    if (headers === undefined) return unreadBodyOrUpgrade(this.#req);
+    const req = this.#req;
+    return headers.unreadBodyOrUpgrade(req.complete || req.readableEnded);
   }
 
   get signal(): AbortSignal {

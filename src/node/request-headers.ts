@@ -86,3 +86,75 @@ export function unreadBodyOrUpgrade(req: IncomingMessage): boolean {
 export function asksForUpgrade(req: IncomingMessage): boolean {
   return headerOf(req, 'upgrade') !== undefined;
 }
+
+/** Whether `key` is `name` (lower case) in any case: as written first, a lowered copy only when it differs. */
+const isName = (key: string, name: string): boolean => key === name || key.toLowerCase() === name;
+
+/** `value` after what was found before (a repeated line joined with ", ", as `headerOf` joins it). */
+const joined = (found: string | undefined, value: string): string => (found === undefined ? value : `${found}, ${value}`);
+
+/**
+ * The headers every answer of `toNodeListener` reads, found in one walk of `rawHeaders` when
+ * the exchange is made (five walks before: `Host`, the request id, the credential, the
+ * version, and "must this answer close the connection?"). Values follow {@link headerOf}'s
+ * rules; any other header is read by {@link headerOf} when asked for.
+ *
+ * @example
+ * const scan = new HeaderScan(req.rawHeaders);
+ * scan.authorization // 'Bearer …' or undefined
+ */
+export class HeaderScan {
+  /** The first `Host` line's value, and how many `Host` lines there were. */
+  host: string | undefined = undefined;
+  hostLines = 0;
+  authorization: string | undefined = undefined;
+  requestId: string | undefined = undefined;
+  version: string | undefined = undefined;
+  upgrade = false;
+  transferEncoding = false;
+  /** The first `Content-Length` line's value. */
+  contentLength: string | undefined = undefined;
+
+  constructor(raw: readonly string[]) {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const key = raw[i] ?? '';
+      // Told apart by length first: most lines are none of these.
+      switch (key.length) {
+        case 4:
+          if (key === 'Host' || isName(key, 'host')) {
+            if (this.hostLines === 0) this.host = raw[i + 1] ?? '';
+            this.hostLines += 1;
+          }
+          break;
+        case 7:
+          if (isName(key, 'upgrade')) this.upgrade = true;
+          break;
+        case 12:
+          if (isName(key, 'x-request-id')) this.requestId = joined(this.requestId, raw[i + 1] ?? '');
+          break;
+        case 13:
+          if (isName(key, 'authorization')) this.authorization = joined(this.authorization, raw[i + 1] ?? '');
+          break;
+        case 14:
+          if (this.contentLength === undefined && isName(key, 'content-length')) this.contentLength = raw[i + 1] ?? '';
+          break;
+        case 17:
+          if (isName(key, 'x-service-version')) this.version = joined(this.version, raw[i + 1] ?? '');
+          else if (isName(key, 'transfer-encoding')) this.transferEncoding = true;
+          break;
+      }
+    }
+  }
+
+  /**
+   * {@link unreadBodyOrUpgrade} from the lines found: `Upgrade`, or a declared body (when
+   * `bodyDone` is false) that is not all received.
+   */
+  unreadBodyOrUpgrade(bodyDone: boolean): boolean {
+    if (this.upgrade) return true;
+    if (bodyDone) return false;
+    if (this.transferEncoding) return true;
+    const length = this.contentLength;
+    return length !== undefined && length.trim() !== '0';
+  }
+}
