@@ -5,7 +5,7 @@ import type { FrameworkRequest } from './framework-request.js';
 import { badAuthority, badAuthorityOf } from './request-authority.js';
 import { pathOfTarget } from './request-target.js';
 import { readNodeBody } from './request-body.js';
-import { HeaderScan, headerOf, unreadBodyOrUpgrade } from './request-headers.js';
+import { type HeaderScan, headerOf, scanHeaders, scannedUnreadBodyOrUpgrade, unreadBodyOrUpgrade } from './request-headers.js';
 import { toRequest } from './to-request.js';
 
 /**
@@ -37,7 +37,7 @@ export class NodeExchange implements Exchange {
     const target = req.originalUrl ?? req.url ?? '/';
     this.path = pathOfTarget(target);
     const raw = req.rawHeaders;
-    const headers = Array.isArray(raw) ? new HeaderScan(raw) : undefined;
+    const headers = Array.isArray(raw) ? scanHeaders(raw) : undefined;
     this.#headers = headers;
     const bad = headers === undefined ? badAuthority(req, target) : headers.hostLines > 1 || badAuthorityOf(headers.host, target);
     this.malformed = bad ? HTTP_MESSAGES.badHost : undefined;
@@ -71,7 +71,7 @@ export class NodeExchange implements Exchange {
     const headers = this.#headers;
     if (headers === undefined) return unreadBodyOrUpgrade(this.#req);
     const req = this.#req;
-    return headers.unreadBodyOrUpgrade(req.complete || req.readableEnded);
+    return scannedUnreadBodyOrUpgrade(headers, req.complete || req.readableEnded);
   }
 
   get signal(): AbortSignal {

@@ -98,63 +98,78 @@ const joined = (found: string | undefined, value: string): string => (found === 
  * the exchange is made (five walks before: `Host`, the request id, the credential, the
  * version, and "must this answer close the connection?"). Values follow {@link headerOf}'s
  * rules; any other header is read by {@link headerOf} when asked for.
+ */
+export type HeaderScan = {
+  /** The first `Host` line's value, and how many `Host` lines there were. */
+  readonly host: string | undefined;
+  readonly hostLines: number;
+  readonly authorization: string | undefined;
+  readonly requestId: string | undefined;
+  readonly version: string | undefined;
+  readonly upgrade: boolean;
+  readonly transferEncoding: boolean;
+  /** The first `Content-Length` line's value. */
+  readonly contentLength: string | undefined;
+};
+
+/**
+ * The {@link HeaderScan} of `raw` (a plain object literal: V8 allocates it inline, where a
+ * class instance was built by a generic construct call).
  *
  * @example
- * const scan = new HeaderScan(req.rawHeaders);
- * scan.authorization // 'Bearer …' or undefined
+ * scanHeaders(req.rawHeaders).authorization // 'Bearer …' or undefined
  */
-export class HeaderScan {
-  /** The first `Host` line's value, and how many `Host` lines there were. */
-  host: string | undefined = undefined;
-  hostLines = 0;
-  authorization: string | undefined = undefined;
-  requestId: string | undefined = undefined;
-  version: string | undefined = undefined;
-  upgrade = false;
-  transferEncoding = false;
-  /** The first `Content-Length` line's value. */
-  contentLength: string | undefined = undefined;
-
-  constructor(raw: readonly string[]) {
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const key = raw[i] ?? '';
-      // Told apart by length first: most lines are none of these.
-      switch (key.length) {
-        case 4:
-          if (key === 'Host' || isName(key, 'host')) {
-            if (this.hostLines === 0) this.host = raw[i + 1] ?? '';
-            this.hostLines += 1;
-          }
-          break;
-        case 7:
-          if (isName(key, 'upgrade')) this.upgrade = true;
-          break;
-        case 12:
-          if (isName(key, 'x-request-id')) this.requestId = joined(this.requestId, raw[i + 1] ?? '');
-          break;
-        case 13:
-          if (isName(key, 'authorization')) this.authorization = joined(this.authorization, raw[i + 1] ?? '');
-          break;
-        case 14:
-          if (this.contentLength === undefined && isName(key, 'content-length')) this.contentLength = raw[i + 1] ?? '';
-          break;
-        case 17:
-          if (isName(key, 'x-service-version')) this.version = joined(this.version, raw[i + 1] ?? '');
-          else if (isName(key, 'transfer-encoding')) this.transferEncoding = true;
-          break;
-      }
+export function scanHeaders(raw: readonly string[]): HeaderScan {
+  let host: string | undefined;
+  let hostLines = 0;
+  let authorization: string | undefined;
+  let requestId: string | undefined;
+  let version: string | undefined;
+  let upgrade = false;
+  let transferEncoding = false;
+  let contentLength: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i] ?? '';
+    // Told apart by length first: most lines are none of these.
+    switch (key.length) {
+      case 4:
+        if (key === 'Host' || isName(key, 'host')) {
+          if (hostLines === 0) host = raw[i + 1] ?? '';
+          hostLines += 1;
+        }
+        break;
+      case 7:
+        if (isName(key, 'upgrade')) upgrade = true;
+        break;
+      case 12:
+        if (isName(key, 'x-request-id')) requestId = joined(requestId, raw[i + 1] ?? '');
+        break;
+      case 13:
+        if (isName(key, 'authorization')) authorization = joined(authorization, raw[i + 1] ?? '');
+        break;
+      case 14:
+        if (contentLength === undefined && isName(key, 'content-length')) contentLength = raw[i + 1] ?? '';
+        break;
+      case 17:
+        if (isName(key, 'x-service-version')) version = joined(version, raw[i + 1] ?? '');
+        else if (isName(key, 'transfer-encoding')) transferEncoding = true;
+        break;
     }
   }
+  return { host, hostLines, authorization, requestId, version, upgrade, transferEncoding, contentLength };
+}
 
-  /**
-   * {@link unreadBodyOrUpgrade} from the lines found: `Upgrade`, or a declared body (when
-   * `bodyDone` is false) that is not all received.
-   */
-  unreadBodyOrUpgrade(bodyDone: boolean): boolean {
-    if (this.upgrade) return true;
-    if (bodyDone) return false;
-    if (this.transferEncoding) return true;
-    const length = this.contentLength;
-    return length !== undefined && length.trim() !== '0';
-  }
+/**
+ * {@link unreadBodyOrUpgrade} from a {@link HeaderScan}: `Upgrade`, or a declared body (when
+ * `bodyDone` is false) that is not all received.
+ *
+ * @example
+ * scannedUnreadBodyOrUpgrade(scanHeaders(req.rawHeaders), req.complete || req.readableEnded)
+ */
+export function scannedUnreadBodyOrUpgrade(scan: HeaderScan, bodyDone: boolean): boolean {
+  if (scan.upgrade) return true;
+  if (bodyDone) return false;
+  if (scan.transferEncoding) return true;
+  const length = scan.contentLength;
+  return length !== undefined && length.trim() !== '0';
 }
