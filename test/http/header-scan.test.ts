@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeExchange } from '../../src/node/exchange.js';
+import { nodeExchange } from '../../src/node/exchange.js';
 import { badAuthority } from '../../src/node/request-authority.js';
 import { headerOf, unreadBodyOrUpgrade } from '../../src/node/request-headers.js';
 
@@ -28,7 +28,7 @@ describe('HeaderScan (NodeExchange reads its headers in one walk)', () => {
     fc.assert(
       fc.property(lines, fc.boolean(), fc.constantFrom('/x', 'http://a.example/x', 'http://a b/x', '*'), (raw, done, target) => {
         const req = requestOf(raw, done, target);
-        const exchange = new NodeExchange(req, {} as ServerResponse);
+        const exchange = nodeExchange(req, {} as ServerResponse);
         for (const n of NAMES) expect(exchange.header(n)).toBe(headerOf(req, n));
         expect(exchange.header('upgrade')).toBe(headerOf(req, 'upgrade'));
         expect(exchange.closesConnection()).toBe(unreadBodyOrUpgrade(req));
@@ -44,12 +44,12 @@ describe('HeaderScan (NodeExchange reads its headers in one walk)', () => {
       false,
       '/x',
     );
-    const exchange = new NodeExchange(req, {} as ServerResponse);
+    const exchange = nodeExchange(req, {} as ServerResponse);
     expect(exchange.header('authorization')).toBe('Bearer a, Bearer b');
     expect(exchange.header('x-request-id')).toBe('r1, r2');
     expect(exchange.header('x-service-version')).toBeUndefined();
     expect(exchange.closesConnection()).toBe(false);
     expect(exchange.malformed).toBeUndefined();
-    expect(new NodeExchange(requestOf(['Host', 'a.example', 'host', 'a.example'], true, '/x'), {} as ServerResponse).malformed).toBeDefined();
+    expect(nodeExchange(requestOf(['Host', 'a.example', 'host', 'a.example'], true, '/x'), {} as ServerResponse).malformed).toBeDefined();
   });
 });
