@@ -102,5 +102,27 @@ export function nodeExchange(req: FrameworkRequest, res: ServerResponse): NodeEx
   const raw = req.rawHeaders;
   const headers = Array.isArray(raw) ? scanHeaders(raw) : undefined;
   const bad = headers === undefined ? badAuthority(req, target) : headers.hostLines > 1 || badAuthorityOf(headers.host, target);
-  return new NodeExchange(req, res, pathOfTarget(target), headers, bad ? HTTP_MESSAGES.badHost : undefined);
+  return new NodeExchange(req, res, pathOf(target), headers, bad ? HTTP_MESSAGES.badHost : undefined);
 }
+
+/**
+ * The last request target and its path (a pure function of it). A repeated target is one
+ * comparison instead of a search for `?`, and its path is then the very string the router
+ * remembered, which it compares by identity. Kept as first seen (no store per repeated request).
+ */
+let lastTarget = '';
+let lastPath = '';
+
+/** {@link pathOfTarget}, the last target first. */
+function pathOf(target: string): string {
+  if (target === lastTarget) return lastPath;
+  const path = pathOfTarget(target);
+  if (target.length <= MAX_REMEMBERED_TARGET) {
+    lastTarget = target;
+    lastPath = path;
+  }
+  return path;
+}
+
+/** Longer targets are not kept (a client cannot make the comparison of every request long). */
+const MAX_REMEMBERED_TARGET = 256;

@@ -8,6 +8,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeExchange } from '../../src/node/exchange.js';
 import { badAuthority } from '../../src/node/request-authority.js';
 import { headerOf, unreadBodyOrUpgrade } from '../../src/node/request-headers.js';
+import { pathOfTarget } from '../../src/node/request-target.js';
+import { VERSION_HEADER_NAME } from '../../src/http/core/versions.js';
+import { VERSION_HEADER } from '../../src/version/index.js';
 
 const NAMES = ['authorization', 'x-request-id', 'x-service-version'] as const;
 
@@ -51,5 +54,18 @@ describe('HeaderScan (NodeExchange reads its headers in one walk)', () => {
     expect(exchange.closesConnection()).toBe(false);
     expect(exchange.malformed).toBeUndefined();
     expect(nodeExchange(requestOf(['Host', 'a.example', 'host', 'a.example'], true, '/x'), {} as ServerResponse).malformed).toBeDefined();
+  });
+});
+
+describe('the names the pipeline asks the exchange for', () => {
+  it('VERSION_HEADER_NAME is the version header in lower case (a literal, so compared by identity)', () => {
+    expect(VERSION_HEADER_NAME).toBe(VERSION_HEADER.toLowerCase());
+  });
+
+  it('a repeated target gives the same path; another target its own', () => {
+    const path = (url: string) => nodeExchange(requestOf(['Host', 'a.example'], true, url), {} as ServerResponse).path;
+    for (const url of ['/a/b?x=1', '/a/b?x=1', '/a/c', '/a/b?x=1', 'http://a.example/q?z', 'http://a.example/q?z', '/a/c', `/${'x'.repeat(300)}?q`, `/${'x'.repeat(300)}?q`, '/a/c']) {
+      expect(path(url)).toBe(pathOfTarget(url));
+    }
   });
 });
