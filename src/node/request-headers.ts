@@ -95,8 +95,8 @@ const joined = (found: string | undefined, value: string): string => (found === 
 
 /**
  * The headers every answer of `toNodeListener` reads, found in one walk of `rawHeaders` when
- * the exchange is made (five walks before: `Host`, the request id, the credential, the
- * version, and "must this answer close the connection?"). Values follow {@link headerOf}'s
+ * the exchange is made, rather than a walk per question (`Host`, the request id, the
+ * credential, the version, and "must this answer close the connection?"). Values follow {@link headerOf}'s
  * rules; any other header is read by {@link headerOf} when asked for.
  */
 export type HeaderScan = {
@@ -114,7 +114,7 @@ export type HeaderScan = {
 
 /**
  * The {@link HeaderScan} of `raw` (a plain object literal: V8 allocates it inline, where a
- * class instance was built by a generic construct call).
+ * class instance is built by a generic construct call).
  *
  * @example
  * scanHeaders(req.rawHeaders).authorization // 'Bearer …' or undefined

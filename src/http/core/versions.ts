@@ -15,7 +15,7 @@ export type VersionCheck =
 /**
  * The lower-case name of the version header, written as a literal: V8 interns literals, so the
  * adapters' comparisons with their own literal names are by identity (`VERSION_HEADER.toLowerCase()`
- * made a new string, compared character by character on every request). A test holds the two equal.
+ * would be a separate string, compared character by character on every request). A test holds the two equal.
  */
 export const VERSION_HEADER_NAME = 'x-service-version';
 const HEADER_NAME = VERSION_HEADER_NAME;

@@ -20,7 +20,7 @@ export const CATALOG_ROUTER: Router<RoutedEntry> = createRouter(
 
 /**
  * `statuses` as a table indexed by status (one typed-array read per answer, where `includes`
- * was a builtin call); a status outside it (past 599, fractional, NaN) reads `undefined`, so
+ * is a builtin call); a status outside it (past 599, fractional, NaN) reads `undefined`, so
  * it is unlisted, as for `includes`.
  */
 function statusTable(statuses: readonly number[] | undefined): Uint8Array | undefined {
