@@ -6,7 +6,7 @@ import { errorReply } from '../http/core/reply.js';
 import { REQUEST_ID_HEADER, chooseRequestId } from '../http/core/request-id.js';
 import type { ExchangeEntry, Handler } from '../http/pipeline/handler.js';
 import type { Outcome } from '../http/pipeline/pipeline.js';
-import { NodeExchange } from './exchange.js';
+import { type NodeExchange, nodeExchange } from './exchange.js';
 import type { FrameworkRequest } from './framework-request.js';
 import { writeResponse } from './write-response.js';
 import { failSafe, writeReply } from './write-reply.js';
@@ -32,7 +32,7 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   const entry = exchangeEntryOf(handler);
   return (req, res) => {
-    const exchange = new NodeExchange(req as FrameworkRequest, res);
+    const exchange = nodeExchange(req as FrameworkRequest, res);
     // Module-level functions (no closures per request); the exchange entry makes no promise here.
     if (entry !== undefined) respondThroughEntry(entry, exchange);
     else void respondBridged(handler, exchange, res);

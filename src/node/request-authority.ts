@@ -94,7 +94,20 @@ const emptyOrValid = (host: string | undefined): boolean => host === undefined |
  */
 export function badAuthority(req: IncomingMessage, target: string): boolean {
   const host = hostOf(req);
-  if (host === REPEATED || !emptyOrValid(host)) return true;
+  return host === REPEATED ? true : badAuthorityOf(host, target);
+}
+
+/**
+ * {@link badAuthority} for a request whose one `Host` value (or none) is already known:
+ * `toNodeListener` finds it in its one walk of the headers, and a repeated `Host` is bad
+ * before this is asked.
+ *
+ * @example
+ * badAuthorityOf('api.example.com', '/x') // false
+ * badAuthorityOf('a/b', '/x')             // true
+ */
+export function badAuthorityOf(host: string | undefined, target: string): boolean {
+  if (!emptyOrValid(host)) return true;
   if (target.charCodeAt(0) === 47 /* / */) return false;
   if (!ABSOLUTE_FORM.test(target)) return SCHEME.test(target) && !AUTHORITY_FORM.test(target);
   const start = target.indexOf('://') + 3;

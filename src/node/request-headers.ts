@@ -86,3 +86,90 @@ export function unreadBodyOrUpgrade(req: IncomingMessage): boolean {
 export function asksForUpgrade(req: IncomingMessage): boolean {
   return headerOf(req, 'upgrade') !== undefined;
 }
+
+/** Whether `key` is `name` (lower case) in any case: as written first, a lowered copy only when it differs. */
+const isName = (key: string, name: string): boolean => key === name || key.toLowerCase() === name;
+
+/** `value` after what was found before (a repeated line joined with ", ", as `headerOf` joins it). */
+const joined = (found: string | undefined, value: string): string => (found === undefined ? value : `${found}, ${value}`);
+
+/**
+ * The headers every answer of `toNodeListener` reads, found in one walk of `rawHeaders` when
+ * the exchange is made, rather than a walk per question (`Host`, the request id, the
+ * credential, the version, and "must this answer close the connection?"). Values follow {@link headerOf}'s
+ * rules; any other header is read by {@link headerOf} when asked for.
+ */
+export type HeaderScan = {
+  /** The first `Host` line's value, and how many `Host` lines there were. */
+  readonly host: string | undefined;
+  readonly hostLines: number;
+  readonly authorization: string | undefined;
+  readonly requestId: string | undefined;
+  readonly version: string | undefined;
+  readonly upgrade: boolean;
+  readonly transferEncoding: boolean;
+  /** The first `Content-Length` line's value. */
+  readonly contentLength: string | undefined;
+};
+
+/**
+ * The {@link HeaderScan} of `raw` (a plain object literal: V8 allocates it inline, where a
+ * class instance is built by a generic construct call).
+ *
+ * @example
+ * scanHeaders(req.rawHeaders).authorization // 'Bearer …' or undefined
+ */
+export function scanHeaders(raw: readonly string[]): HeaderScan {
+  let host: string | undefined;
+  let hostLines = 0;
+  let authorization: string | undefined;
+  let requestId: string | undefined;
+  let version: string | undefined;
+  let upgrade = false;
+  let transferEncoding = false;
+  let contentLength: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i] ?? '';
+    // Told apart by length first: most lines are none of these.
+    switch (key.length) {
+      case 4:
+        if (key === 'Host' || isName(key, 'host')) {
+          if (hostLines === 0) host = raw[i + 1] ?? '';
+          hostLines += 1;
+        }
+        break;
+      case 7:
+        if (isName(key, 'upgrade')) upgrade = true;
+        break;
+      case 12:
+        if (isName(key, 'x-request-id')) requestId = joined(requestId, raw[i + 1] ?? '');
+        break;
+      case 13:
+        if (isName(key, 'authorization')) authorization = joined(authorization, raw[i + 1] ?? '');
+        break;
+      case 14:
+        if (contentLength === undefined && isName(key, 'content-length')) contentLength = raw[i + 1] ?? '';
+        break;
+      case 17:
+        if (isName(key, 'x-service-version')) version = joined(version, raw[i + 1] ?? '');
+        else if (isName(key, 'transfer-encoding')) transferEncoding = true;
+        break;
+    }
+  }
+  return { host, hostLines, authorization, requestId, version, upgrade, transferEncoding, contentLength };
+}
+
+/**
+ * {@link unreadBodyOrUpgrade} from a {@link HeaderScan}: `Upgrade`, or a declared body (when
+ * `bodyDone` is false) that is not all received.
+ *
+ * @example
+ * scannedUnreadBodyOrUpgrade(scanHeaders(req.rawHeaders), req.complete || req.readableEnded)
+ */
+export function scannedUnreadBodyOrUpgrade(scan: HeaderScan, bodyDone: boolean): boolean {
+  if (scan.upgrade) return true;
+  if (bodyDone) return false;
+  if (scan.transferEncoding) return true;
+  const length = scan.contentLength;
+  return length !== undefined && length.trim() !== '0';
+}

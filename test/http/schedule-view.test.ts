@@ -80,3 +80,22 @@ describe('ScheduleView answers exactly what occurrencesToShow defines', () => {
     );
   });
 });
+
+describe('ScheduleView with several schedules', () => {
+  it('property: schedules read in any interleaving each get their own body (the last schedule answered is remembered)', () => {
+    fc.assert(
+      fc.property(fc.array(scheduleArb, { minLength: 2, maxLength: 4 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 20 * 60_000 })), { minLength: 1, maxLength: 12 }), (drawn, reads) => {
+        const horizon = { days: 10, limit: 3 };
+        const view = new ScheduleView(horizon);
+        const schedules = drawn.map((s, i) => ({ ...scheduleOf(s), scheduleID: `s${i}` }));
+        let t = START;
+        for (const [pick, step] of reads) {
+          t += step;
+          const schedule = schedules[pick % schedules.length]!;
+          expect(textOf(view.body(schedule, t))).toBe(direct(schedule, t, horizon));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -216,9 +216,12 @@ const PLACEHOLDER = '{accountID}';
  * scopeFor('/accounts/{accountID}/wallets.read', 'acc_1') // '/accounts/acc_1/wallets.read'
  */
 export function scopeFor(template: string, accountID: string | undefined): string {
+  const account = accountID ?? '';
+  // The last template and account first: comparisons where the maps hash (a path's account is
+  // the router's remembered string, so the comparison is by identity).
+  if (template === lastFilled.template && account === lastFilled.account) return lastFilled.scope;
   const parts = templateParts(template);
   if (parts === undefined) return template;
-  const account = accountID ?? '';
   let scope = parts.filled.get(account);
   if (scope === undefined) {
     // Joined, not `String.replace`: an account such as "$&" must not act as a replacement pattern.
@@ -228,8 +231,16 @@ export function scopeFor(template: string, accountID: string | undefined): strin
     if (parts.filled.size >= FILLED_SCOPES_MAX) parts.filled.clear();
     parts.filled.set(account, scope);
   }
+  lastFilled = { template, account, scope };
   return scope;
 }
+
+/** The last template filled, its account and the scope (a pure function of the two). */
+let lastFilled: { readonly template: string | undefined; readonly account: string | undefined; readonly scope: string } = {
+  template: undefined,
+  account: undefined,
+  scope: '',
+};
 
 /**
  * Filled scopes remembered per template (then it starts afresh): a request for a recent

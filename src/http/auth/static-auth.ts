@@ -1,5 +1,6 @@
 import { parseDateTime } from '../../shared/rfc3339.js';
 import type { AuthPort, TokenGrant } from '../core/ports.js';
+import { answersFromFixedTable } from './bearer-memo.js';
 
 /** One token of {@link createStaticAuth}: its scopes and optional expiry. */
 export type StaticToken = { readonly scopes: readonly string[]; readonly expiresAt?: Date | string };
@@ -44,5 +45,8 @@ export function createStaticAuth(tokens: Readonly<Record<string, StaticToken>>):
     }
     table.set(token, Object.freeze({ scopes, expiresAt: expiryOf(entry.expiresAt) }));
   }
-  return { verify: (token) => table.get(token) };
+  const port: AuthPort = { verify: (token) => table.get(token) };
+  // The table is fixed from here on: a handler may remember the last header it accepted (bearer-memo.ts).
+  answersFromFixedTable(port, port.verify);
+  return port;
 }

@@ -112,7 +112,13 @@ export const MATCH_CACHE_MAX_PATH_LENGTH = 256;
 /** Answers kept per remembered path (see {@link MATCH_CACHE_MAX_PATHS}). */
 export const MATCH_CACHE_MAX_METHODS = 8;
 
-type Remembered<E extends RouteEntry> = { readonly walked: Walk<E>; readonly answers: Map<string, RouteMatch<E>> };
+type Remembered<E extends RouteEntry> = {
+  readonly walked: Walk<E>;
+  readonly answers: Map<string, RouteMatch<E>>;
+  /** The last method answered on this path and its answer (also in `answers`): a repeated request skips the map. */
+  lastMethod: string | undefined;
+  lastAnswer: RouteMatch<E> | undefined;
+};
 
 /**
  * Compiles a catalog into a segment tree. Literal segments win over parameters; an empty
@@ -137,18 +143,21 @@ export function createRouter<E extends RouteEntry>(catalog: readonly E[]): Route
     match(method, path) {
       let known = last !== undefined && path === last.path ? last.known : remembered.get(path);
       if (known === undefined) {
-        known = { walked: walk(root, path), answers: new Map() };
+        known = { walked: walk(root, path), answers: new Map(), lastMethod: undefined, lastAnswer: undefined };
         if (path.length <= MATCH_CACHE_MAX_PATH_LENGTH) {
           if (remembered.size >= MATCH_CACHE_MAX_PATHS) remembered.clear();
           remembered.set(path, known);
         }
       }
       if (known !== last?.known && path.length <= MATCH_CACHE_MAX_PATH_LENGTH) last = { path, known };
+      if (method === known.lastMethod && known.lastAnswer !== undefined) return known.lastAnswer;
       let answer = known.answers.get(method);
       if (answer === undefined) {
         answer = answerFor(known.walked, method);
         if (known.answers.size < MATCH_CACHE_MAX_METHODS) known.answers.set(method, answer);
       }
+      known.lastMethod = method;
+      known.lastAnswer = answer;
       return answer;
     },
   };

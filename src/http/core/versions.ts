@@ -12,10 +12,13 @@ export type VersionCheck =
   | { readonly ok: true; readonly version: Version | undefined }
   | { readonly ok: false; readonly status: 400 | 404; readonly error: string };
 
-const HEADER_NAME = VERSION_HEADER.toLowerCase();
-
-/** The lower-case name of the version header. */
-export const VERSION_HEADER_NAME = HEADER_NAME;
+/**
+ * The lower-case name of the version header, written as a literal: V8 interns literals, so the
+ * adapters' comparisons with their own literal names are by identity (`VERSION_HEADER.toLowerCase()`
+ * would be a separate string, compared character by character on every request). A test holds the two equal.
+ */
+export const VERSION_HEADER_NAME = 'x-service-version';
+const HEADER_NAME = VERSION_HEADER_NAME;
 
 /**
  * Checks a request's `X-Service-Version` value against an operation's policy.

@@ -80,6 +80,9 @@ type Expansion = {
 export class ScheduleView {
   readonly #horizon: ScheduleHorizon;
   readonly #cache = new WeakMap<Schedule, Expansion>();
+  /** The last schedule answered and its expansion (also in `#cache`): a repeated read skips the map. */
+  #lastSchedule: Schedule | undefined;
+  #lastExpansion: Expansion | undefined;
 
   constructor(horizon: ScheduleHorizon) {
     this.#horizon = horizon;
@@ -97,11 +100,15 @@ export class ScheduleView {
    * // '{"scheduleID":...,"occurrences":[...]}'
    */
   body(schedule: Schedule, t: number, timeZone = 'UTC'): string {
-    let expansion = this.#cache.get(schedule);
+    let expansion = schedule === this.#lastSchedule ? this.#lastExpansion : this.#cache.get(schedule);
     if (expansion === undefined || expansion.timeZone !== timeZone || t < expansion.from || t > expansion.from + SCHEDULE_CACHE_SLACK_MS) {
       const previous = expansion?.lastBody;
       expansion = this.#expand(schedule, t, timeZone, previous);
       this.#cache.set(schedule, expansion);
+    }
+    if (schedule !== this.#lastSchedule || expansion !== this.#lastExpansion) {
+      this.#lastSchedule = schedule;
+      this.#lastExpansion = expansion;
     }
     if (
       expansion.lastBody !== undefined &&

@@ -27,8 +27,13 @@ function afterAuthentication(state: RoutedState, authentication: Authentication)
  */
 export function authenticate(state: RoutedState): Reply | undefined | Promise<Reply | undefined> {
   const { exchange, options } = state;
-  const authentication = authenticateCredential(exchange.header('authorization'), options.auth, options.clock, options.downstreamTimeoutMs, state.telemetry);
-  return authentication instanceof Promise
-    ? authentication.then((settled) => afterAuthentication(state, settled))
-    : afterAuthentication(state, authentication);
+  const header = exchange.header('authorization');
+  const { bearerMemo } = options;
+  // A fixed token table (`createStaticAuth`): the last accepted header, compared in constant time (auth/bearer-memo.ts).
+  const known = bearerMemo === undefined || header === undefined ? undefined : bearerMemo.recall(header);
+  if (known !== undefined) return afterAuthentication(state, known);
+  const authentication = authenticateCredential(header, options.auth, options.clock, options.downstreamTimeoutMs, state.telemetry);
+  if (authentication instanceof Promise) return authentication.then((settled) => afterAuthentication(state, settled));
+  if (bearerMemo !== undefined && header !== undefined) bearerMemo.remember(header, authentication);
+  return afterAuthentication(state, authentication);
 }

@@ -15,7 +15,7 @@ const INTERNAL_ERROR = errorReply(500, HTTP_MESSAGES.internal);
  */
 export function checkListed(state: RequestState, reply: Reply): Reply {
   const { entry } = state;
-  if (entry === undefined || isResponseReply(reply) || entry.statuses === undefined || entry.statuses.includes(reply.status)) return reply;
+  if (entry === undefined || isResponseReply(reply) || entry.listed === undefined || entry.listed[reply.status] === 1) return reply;
   state.report(new Error(`operation ${entry.id} answered unlisted status ${reply.status}`));
   return INTERNAL_ERROR;
 }

@@ -18,6 +18,7 @@ import type { ScheduleHorizon } from '../operations/schedule-view.js';
 import type { SpecifiedOptions } from '../operations/context.js';
 import { type StoreViews, requestStores, withStoreDeadline } from '../store/deadline.js';
 import { type SettledReads, settledReadsOf } from '../store/settled-reads.js';
+import { BearerMemo } from '../auth/bearer-memo.js';
 import { type ScheduleTimeZone, resolveScheduleTimeZone } from '../operations/schedule-time-zone.js';
 import { type KnownOptions, checkOptionKeys } from '../../shared/known-options.js';
 
@@ -142,6 +143,8 @@ export type HandlerOptions = TelemetryOptions & {
 /** The options with every default filled in. */
 export type ResolvedOptions = SpecifiedOptions & {
   readonly auth: AuthPort;
+  /** The last accepted bearer header of a fixed-table auth port (`createStaticAuth`), else `undefined`. */
+  readonly bearerMemo: BearerMemo | undefined;
   readonly onEffect: EffectHandler | undefined;
   /** TTL and lock of idempotency records; `undefined` when `idempotency: false`. */
   readonly idempotency: IdempotencySettings | undefined;
@@ -240,6 +243,7 @@ export function resolveOptions(options: HandlerOptions, listedIds: ReadonlySet<s
     storeFor,
     reads: storeFor.direct === undefined ? undefined : settledReadsOf(storeFor.direct),
     auth: options.auth ?? NO_TOKENS,
+    bearerMemo: options.auth === undefined ? undefined : BearerMemo.of(options.auth),
     walletProvider: options.walletProvider,
     onEffect: options.onEffect,
     onError: options.onError,

@@ -8,8 +8,12 @@ import type { RequestTelemetry } from '../telemetry/request-trace.js';
 import type { CatalogEntry } from '../operations/catalog.js';
 import type { OperationDeclaration } from '../operations/declaration.js';
 
-/** A catalog row with the declaration of its operation (`undefined` for an operation spec 4.6 only lists). */
-export type RoutedEntry = CatalogEntry & { readonly declaration: OperationDeclaration | undefined };
+/**
+ * A catalog row with the declaration of its operation (`undefined` for an operation spec 4.6
+ * only lists), and its statuses as a table: `listed[status]` is 1 for a status it may answer
+ * (`undefined` when the row lists none).
+ */
+export type RoutedEntry = CatalogEntry & { readonly declaration: OperationDeclaration | undefined; readonly listed: Uint8Array | undefined };
 
 /** The answer to one exchange: the reply and the request id it must carry. */
 export type Outcome = { readonly requestId: string; readonly reply: Reply };

@@ -15,8 +15,23 @@ import type { RequestState, RoutedEntry, RoutedState } from './request-state.js'
  * operation's declaration, so that a routed request needs no lookup by id.
  */
 export const CATALOG_ROUTER: Router<RoutedEntry> = createRouter(
-  OPERATION_CATALOG.map((entry): RoutedEntry => ({ ...entry, declaration: SPECIFIED_BY_ID.get(entry.id) })),
+  OPERATION_CATALOG.map((entry): RoutedEntry => ({ ...entry, declaration: SPECIFIED_BY_ID.get(entry.id), listed: statusTable(entry.statuses) })),
 );
+
+/**
+ * `statuses` as a table indexed by status (one typed-array read per answer, where `includes`
+ * is a builtin call); a status outside it (past 599, fractional, NaN) reads `undefined`, so
+ * it is unlisted, as for `includes`.
+ */
+function statusTable(statuses: readonly number[] | undefined): Uint8Array | undefined {
+  if (statuses === undefined) return undefined;
+  const table = new Uint8Array(600);
+  for (const status of statuses) {
+    if (!Number.isInteger(status) || status < 0 || status >= table.length) throw new Error(`unexpected listed status ${status}`);
+    table[status] = 1;
+  }
+  return table;
+}
 
 const NOT_FOUND: RouteMatch<RoutedEntry> = { kind: 'not-found' };
 

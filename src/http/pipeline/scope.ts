@@ -17,7 +17,26 @@ export function checkScope(state: RoutedState): Reply | undefined {
   if (grant === undefined) throw new Error('the scope step runs after the authentication step');
   const template = entry.scope ?? implementation?.scope;
   const required = template === undefined ? undefined : scopeFor(template, accountID);
-  const allowed = required === undefined ? holdsAccountScope(grant, accountID) : grant.scopes.includes(required);
+  const allowed = required === undefined ? holdsAccountScope(grant, accountID) : holdsScope(grant.scopes, required);
   if (allowed) return undefined;
   return errorReply(403, HTTP_MESSAGES.insufficientScope, { 'www-authenticate': insufficientScopeChallenge(required) });
+}
+
+/**
+ * The last frozen list of scopes found to hold a scope, and that scope: a frozen array cannot
+ * change, so the same list (a static token's grant, `createStaticAuth`) holds the same scope
+ * again without a walk of it. A list that is not frozen (a JWT's claims) is walked each time.
+ */
+let heldBy: readonly string[] | undefined;
+let held: string | undefined;
+
+/** `scopes.includes(required)`, remembered for the last frozen list that held it. */
+function holdsScope(scopes: readonly string[], required: string): boolean {
+  if (scopes === heldBy && required === held) return true;
+  if (!scopes.includes(required)) return false;
+  if (Object.isFrozen(scopes)) {
+    heldBy = scopes;
+    held = required;
+  }
+  return true;
 }
