@@ -15,9 +15,10 @@ import { ACCOUNT_A, fixtureEffect, fixtureInvoice } from '../../../src/testing/i
 const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A memory store holding one invoice, with `count` effects committed by one write. */
-async function storeWithEffects(count: number): Promise<Store> {
-  const store = createMemoryStore({ seed: { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+/** A memory store holding one invoice, with `count` effects committed by one write; on `clock` when given. */
+async function storeWithEffects(count: number, clock?: () => Date): Promise<Store> {
+  const seed = { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } };
+  const store = createMemoryStore(clock === undefined ? { seed } : { seed, clock });
   const effects = Array.from({ length: count }, (_, i) => ({ effectID: `eff-${i}`, requestId: `req-${i}`, effect: fixtureEffect(INVOICE, `INV-${i}`) }));
   const written = await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, 'w'), '1', { effects });
   expect(written.ok).toBe(true);
@@ -158,14 +159,23 @@ describe('createEffectDispatcher', () => {
   });
 
   it('an effect claimed by a dispatcher that died is delivered by another after the lease', async () => {
-    const store = await storeWithEffects(1);
-    const dead = await store.claimEffects({ limit: 10, leaseMs: 200 });
+    // The store's clock moves only when the test moves it: the lease runs out when the test says,
+    // not when a loaded machine gets round to the next poll.
+    let now = Date.parse('2026-04-10T12:00:00Z');
+    const inner = await storeWithEffects(1, () => new Date(now));
+    const dead = await inner.claimEffects({ limit: 10, leaseMs: 200 });
     expect(dead).toHaveLength(1);
+    let claims = 0;
+    const store: Store = { ...inner, claimEffects: (input) => ((claims += 1), inner.claimEffects(input)) };
     const attempts: number[] = [];
     const dispatcher = createEffectDispatcher({ store, pollIntervalMs: 25, deliver: (_e, { attempt }) => void attempts.push(attempt) });
     dispatcher.start();
-    await pause(50);
+    await until(() => claims >= 2);
+    now += 199;
+    const beforeExpiry = claims;
+    await until(() => claims >= beforeExpiry + 2);
     expect(attempts).toEqual([]);
+    now += 1;
     await until(() => attempts.length === 1);
     await dispatcher.stop();
     expect(attempts).toEqual([2]);
