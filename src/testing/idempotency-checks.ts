@@ -1,14 +1,14 @@
 import type { BeginIdempotentInput, BeginIdempotentResult, IdempotentAnswer, Store } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureInvoice } from './fixtures.js';
-import { type CheckList, DISPUTE, type FreshStore, INVOICE, evidence, pause } from './seed.js';
+import { type CheckList, DISPUTE, type FreshStore, INVOICE, evidence, pause, withShortLease } from './seed.js';
 
 const DAY_MS = 86_400_000;
 /** A lock no check outlives unless it waits for it on purpose. */
 const LONG_LOCK_MS = 60_000;
-/** A short TTL or lock, and the wait that is surely past it. */
+/** A short TTL or lock (longer when the store is slower than it: see withShortLease), and how long past it a check waits. */
 const SHORT_MS = 100;
-const PAST_SHORT_MS = 400;
+const PAST_MARGIN_MS = 300;
 
 const input = (key: string, fingerprint = 'fp-1', overrides: Partial<BeginIdempotentInput> = {}): BeginIdempotentInput => ({
   key,
@@ -104,32 +104,40 @@ export function idempotencyChecks(fresh: FreshStore): CheckList {
     ],
     [
       'idempotency: a record past its TTL frees the key',
-      async () => {
-        const store = await fresh();
-        const token = await started(store, ACCOUNT_A, input('key-1', 'fp-1', { ttlMs: SHORT_MS, lockMs: SHORT_MS }), 'begin');
-        await store.completeIdempotentRequest(ACCOUNT_A, { key: 'key-1', lockToken: token, answer: ANSWER });
-        expectAnswer(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), ANSWER, 'before the TTL');
-        await pause(PAST_SHORT_MS);
-        await started(store, ACCOUNT_A, input('key-1', 'fp-2'), 'after the TTL the key is free');
-      },
+      () =>
+        withShortLease(SHORT_MS, async (ttlMs, inTime) => {
+          const store = await fresh();
+          const since = performance.now();
+          const token = await started(store, ACCOUNT_A, input('key-1', 'fp-1', { ttlMs, lockMs: ttlMs }), 'begin');
+          await store.completeIdempotentRequest(ACCOUNT_A, { key: 'key-1', lockToken: token, answer: ANSWER });
+          const before = await store.beginIdempotentRequest(ACCOUNT_A, input('key-1'));
+          inTime(since);
+          expectAnswer(before, ANSWER, 'before the TTL');
+          await pause(ttlMs + PAST_MARGIN_MS);
+          await started(store, ACCOUNT_A, input('key-1', 'fp-2'), 'after the TTL the key is free');
+        }),
     ],
     [
       'idempotency: an in-flight record past its lock is begun again; the old token is then stale',
-      async () => {
-        const store = await fresh();
-        const old = await started(store, ACCOUNT_A, input('key-1', 'fp-1', { lockMs: SHORT_MS }), 'begin');
-        expectState(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), 'in-flight', 'while the lock holds');
-        await pause(PAST_SHORT_MS);
-        const fresher = await started(store, ACCOUNT_A, input('key-1'), 'after the lock expired');
-        check(fresher !== old, 'the new begin has a new lock token');
-        await store.completeIdempotentRequest(ACCOUNT_A, { key: 'key-1', lockToken: old, answer: ANSWER });
-        expectState(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), 'in-flight', 'a completion with the expired token is skipped');
-        await store.releaseIdempotentRequest(ACCOUNT_A, 'key-1', old);
-        expectState(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), 'in-flight', 'a release with the expired token is skipped');
-        const answer: IdempotentAnswer = { status: 200, headers: {}, body: '"new"' };
-        await store.completeIdempotentRequest(ACCOUNT_A, { key: 'key-1', lockToken: fresher, answer });
-        expectAnswer(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), answer, 'the new holder completes');
-      },
+      () =>
+        withShortLease(SHORT_MS, async (lockMs, inTime) => {
+          const store = await fresh();
+          const since = performance.now();
+          const old = await started(store, ACCOUNT_A, input('key-1', 'fp-1', { lockMs }), 'begin');
+          const during = await store.beginIdempotentRequest(ACCOUNT_A, input('key-1'));
+          inTime(since);
+          expectState(during, 'in-flight', 'while the lock holds');
+          await pause(lockMs + PAST_MARGIN_MS);
+          const fresher = await started(store, ACCOUNT_A, input('key-1'), 'after the lock expired');
+          check(fresher !== old, 'the new begin has a new lock token');
+          await store.completeIdempotentRequest(ACCOUNT_A, { key: 'key-1', lockToken: old, answer: ANSWER });
+          expectState(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), 'in-flight', 'a completion with the expired token is skipped');
+          await store.releaseIdempotentRequest(ACCOUNT_A, 'key-1', old);
+          expectState(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), 'in-flight', 'a release with the expired token is skipped');
+          const answer: IdempotentAnswer = { status: 200, headers: {}, body: '"new"' };
+          await store.completeIdempotentRequest(ACCOUNT_A, { key: 'key-1', lockToken: fresher, answer });
+          expectAnswer(await store.beginIdempotentRequest(ACCOUNT_A, input('key-1')), answer, 'the new holder completes');
+        }),
     ],
     [
       'idempotency: an invoice write and an evidence upload complete their record in the write',

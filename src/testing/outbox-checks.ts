@@ -2,13 +2,17 @@ import type { ClaimedEffect, Store } from '../http/store/port.js';
 import { check, checkSameJson } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureEffect, fixtureInvoice } from './fixtures.js';
 import { INVOICE_B, newEffect, writeForB, writeWith } from './outbox-writes.js';
-import { type CheckList, type FreshStore, INVOICE, pause } from './seed.js';
+import { type CheckList, type FreshStore, INVOICE, pause, withShortLease } from './seed.js';
 
 /** A lease no check outlives unless it waits for it on purpose. */
 const LONG_LEASE_MS = 60_000;
-/** A short lease, and the wait that is surely past it (generous for a slow database or a busy machine). */
+/** A short lease (longer when the store is slower than it: see withShortLease), and the wait that is surely past it (generous for a slow database or a busy machine). */
 const SHORT_LEASE_MS = 100;
 const PAST_SHORT_LEASE_MS = 400;
+/** How long past a short lease a check waits. */
+const PAST_MARGIN_MS = PAST_SHORT_LEASE_MS - SHORT_LEASE_MS;
+/** The retry delay of a released effect (longer when the store is slower than it). */
+const RETRY_IN_MS = 400;
 
 const ids = (claimed: readonly ClaimedEffect[]): string[] => claimed.map((c) => c.effectID);
 
@@ -125,17 +129,20 @@ export function outboxChecks(fresh: FreshStore): CheckList {
     ],
     [
       'outbox: a claim holds for its lease; an expired lease is claimed again with the next attempt',
-      async () => {
-        const store = await fresh();
-        await writeWith(store, [newEffect('eff-1')]);
-        const first = await claimOne(store, SHORT_LEASE_MS, 'first claim');
-        const during = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
-        check(during.length === 0, 'an effect is not claimable while its lease holds');
-        await pause(PAST_SHORT_LEASE_MS);
-        const second = await claimOne(store, LONG_LEASE_MS, 'after the lease ran out');
-        check(second.effectID === 'eff-1' && second.attempt === 2, `the reclaimed effect is attempt 2 (got ${second.attempt})`);
-        check(second.claimToken !== first.claimToken, 'a new claim has a new token');
-      },
+      () =>
+        withShortLease(SHORT_LEASE_MS, async (leaseMs, inTime) => {
+          const store = await fresh();
+          await writeWith(store, [newEffect('eff-1')]);
+          const since = performance.now();
+          const first = await claimOne(store, leaseMs, 'first claim');
+          const during = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
+          inTime(since);
+          check(during.length === 0, 'an effect is not claimable while its lease holds');
+          await pause(leaseMs + PAST_MARGIN_MS);
+          const second = await claimOne(store, LONG_LEASE_MS, 'after the lease ran out');
+          check(second.effectID === 'eff-1' && second.attempt === 2, `the reclaimed effect is attempt 2 (got ${second.attempt})`);
+          check(second.claimToken !== first.claimToken, 'a new claim has a new token');
+        }),
     ],
     [
       'outbox: completing or releasing with a stale claim token does nothing',
@@ -168,21 +175,24 @@ export function outboxChecks(fresh: FreshStore): CheckList {
     ],
     [
       'outbox: a released effect is claimable again after retryInMs, not before',
-      async () => {
-        const store = await fresh();
-        await writeWith(store, [newEffect('eff-1'), newEffect('eff-2')]);
-        const claimed = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
-        const [one, two] = claimed;
-        check(one !== undefined && two !== undefined, 'both effects are claimed');
-        check(await store.releaseEffect(one.effectID, one.claimToken, 400, 'mail server down'), 'releaseEffect with the live token answers true');
-        check(await store.releaseEffect(two.effectID, two.claimToken, 0), 'releaseEffect with retryInMs 0 answers true');
-        const now = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
-        checkSameJson(ids(now), [two.effectID], 'retryInMs 0 is claimable at once; a later retry is not');
-        check(now[0]?.attempt === 2, 'the retry of a released effect is its next attempt');
-        await pause(1_000);
-        const later = await claimOne(store, LONG_LEASE_MS, 'after retryInMs');
-        check(later.effectID === one.effectID && later.attempt === 2, 'the released effect comes back after retryInMs as attempt 2');
-      },
+      () =>
+        withShortLease(RETRY_IN_MS, async (retryInMs, inTime) => {
+          const store = await fresh();
+          await writeWith(store, [newEffect('eff-1'), newEffect('eff-2')]);
+          const claimed = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
+          const [one, two] = claimed;
+          check(one !== undefined && two !== undefined, 'both effects are claimed');
+          const since = performance.now();
+          check(await store.releaseEffect(one.effectID, one.claimToken, retryInMs, 'mail server down'), 'releaseEffect with the live token answers true');
+          check(await store.releaseEffect(two.effectID, two.claimToken, 0), 'releaseEffect with retryInMs 0 answers true');
+          const now = await store.claimEffects({ limit: 10, leaseMs: LONG_LEASE_MS });
+          inTime(since);
+          checkSameJson(ids(now), [two.effectID], 'retryInMs 0 is claimable at once; a later retry is not');
+          check(now[0]?.attempt === 2, 'the retry of a released effect is its next attempt');
+          await pause(retryInMs + 600);
+          const later = await claimOne(store, LONG_LEASE_MS, 'after retryInMs');
+          check(later.effectID === one.effectID && later.attempt === 2, 'the released effect comes back after retryInMs as attempt 2');
+        }),
     ],
     [
       'outbox: an unclaimed effect is claimable at once with the attempt it had before that claim',

@@ -1,4 +1,5 @@
 import type { Store, StoreSeed } from '../http/store/port.js';
+import { check } from './assert.js';
 import { ACCOUNT_A, ACCOUNT_B, fixtureAdjustment, fixtureInvoice, fixtureSchedule } from './fixtures.js';
 
 /** Named checks: `[name, run]` pairs. */
@@ -56,3 +57,41 @@ export function standardSeed(): StoreSeed {
  * await pause(300);
  */
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many leases {@link withShortLease} tries, each 4 times the one before. */
+const LEASE_TRIES = 3;
+
+/** A run of {@link withShortLease} whose in-time steps came too late to prove anything. */
+class TooSlowForLease extends Error {}
+
+/**
+ * Runs a check whose first steps must come within a short lease (or TTL, or retry delay):
+ * `run(leaseMs, inTime)` with `shortMs`, then with 4 and 16 times that. After such a step the
+ * check calls `inTime(since)`, `since` being `performance.now()` taken before the lease began:
+ * when `leaseMs` or more had passed, the store (or the machine) was slower than the lease, that
+ * run proves nothing, and the check runs again on a fresh store with the next lease. A step
+ * that came in time is judged as it is, so a store that expires too early still fails.
+ *
+ * @example
+ * await withShortLease(100, async (leaseMs, inTime) => {
+ *   const since = performance.now();
+ *   const claimed = await store.claimEffects({ limit: 10, leaseMs });
+ *   const during = await store.claimEffects({ limit: 10, leaseMs: 60_000 });
+ *   inTime(since);
+ *   check(during.length === 0, 'an effect is not claimable while its lease holds');
+ * });
+ */
+export async function withShortLease(shortMs: number, run: (leaseMs: number, inTime: (since: number) => void) => Promise<void>): Promise<void> {
+  let leaseMs = shortMs;
+  for (let tried = 1; ; tried++, leaseMs *= 4) {
+    const inTime = (since: number): void => {
+      if (performance.now() - since >= leaseMs) throw new TooSlowForLease();
+    };
+    try {
+      return await run(leaseMs, inTime);
+    } catch (error) {
+      if (!(error instanceof TooSlowForLease)) throw error;
+      check(tried < LEASE_TRIES, `the store took ${leaseMs} ms or more for steps that must come within a lease of ${leaseMs} ms (tried leases of ${shortMs} ms to ${leaseMs} ms)`);
+    }
+  }
+}

@@ -20,10 +20,10 @@ const invoiceParams = { accountID: A, invoiceID: INVOICE_ID };
 
 /**
  * The memory store, counting the writes that commit (the executions of the two stored writes);
- * its first invoice read waits for `firstReadWaitsFor` when given (an event the test names, not
- * a time, so that a loaded machine cannot reorder the scenario).
+ * its first invoice read calls `firstReadBegan` and waits for `firstReadWaitsFor` when given
+ * (events the test names, not times, so that a loaded machine cannot reorder the scenario).
  */
-function countingStore(firstReadWaitsFor?: Promise<unknown>): { store: Store; executions: () => number } {
+function countingStore(firstReadWaitsFor?: Promise<unknown>, firstReadBegan: () => void = () => undefined): { store: Store; executions: () => number } {
   const { within: _within, ...inner } = createMemoryStore({ seed: seed() });
   let executions = 0;
   let reads = 0;
@@ -32,7 +32,10 @@ function countingStore(firstReadWaitsFor?: Promise<unknown>): { store: Store; ex
     store: {
       ...inner,
       getInvoice: async (accountID, invoiceID) => {
-        if (reads++ === 0 && firstReadWaitsFor !== undefined) await firstReadWaitsFor;
+        if (reads++ === 0) {
+          firstReadBegan();
+          if (firstReadWaitsFor !== undefined) await firstReadWaitsFor;
+        }
         return inner.getInvoice(accountID, invoiceID);
       },
       addEvidence: async (...args) => {
@@ -169,11 +172,16 @@ describe('retries (Stripe policy, docs/client.md)', () => {
 
   it("the caller's AbortSignal aborts the fetch in flight and the waits", async () => {
     let closed = 0;
-    const server = await listen((req) => void req.socket.on('close', () => void closed++));
+    // The caller aborts once the server holds the request (not after a delay a loaded machine may outlast before sending it).
+    const arrived = released();
+    const server = await listen((req) => {
+      req.socket.on('close', () => void closed++);
+      arrived.resolve();
+    });
     servers.push(server);
     const client = createClient({ baseUrl: server.url, token: 'all' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user left')), 100);
+    void arrived.promise.then(() => controller.abort(new Error('user left')));
     const result = await client.uploadEvidenceText(disputeParams, evidence, { signal: controller.signal });
     expect(result).toMatchObject({ ok: false, kind: 'aborted', attempts: 1, error: new Error('user left') });
     expect(result.idempotencyKey).toBeTypeOf('string');
@@ -195,7 +203,8 @@ describe('retries (Stripe policy, docs/client.md)', () => {
 
   it('a 409 key mismatch (same key, another body) is not retried; a 409 "still being processed" (Retry-After) is', async () => {
     const seen409 = released();
-    const counted = countingStore(seen409.promise);
+    const firstReading = released();
+    const counted = countingStore(seen409.promise, firstReading.resolve);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store }))));
     servers.push(server);
     const statuses: number[] = [];
@@ -208,9 +217,10 @@ describe('retries (Stripe policy, docs/client.md)', () => {
       },
     });
     // The first holds the key (its invoice read waits) until the second, same key and body, has met 409 with Retry-After; the second retries.
+    // The second is sent once the first is reading under the key, so the two cannot swap roles on a loaded machine.
     const [first, second] = await Promise.all([
       client.updateInvoice(invoiceParams, { status: 'unpaid' }, { idempotencyKey: 'k-1' }),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => client.updateInvoice(invoiceParams, { status: 'unpaid' }, { idempotencyKey: 'k-1' })),
+      firstReading.promise.then(() => client.updateInvoice(invoiceParams, { status: 'unpaid' }, { idempotencyKey: 'k-1' })),
     ]);
     expect(first).toMatchObject({ ok: true, replayed: false, attempts: 1 });
     expect(second).toMatchObject({ ok: true, replayed: true, attempts: 2 });

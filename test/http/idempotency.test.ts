@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Store, createHandler, createMemoryStore } from '../../src/http/index.js';
 import { requestFingerprint } from '../../src/http/idempotency/fingerprint.js';
 import { isValidIdempotencyKey } from '../../src/http/idempotency/key.js';
@@ -14,6 +14,15 @@ const withKey = (key: string, extra: Record<string, string> = {}) => ({ ...beare
 const session = { domain: DOMAIN, displayName: 'Shop' };
 const evidence = { evidenceType: 'receipt', text: 'paid in full' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A clock that stands still until the test moves it on, for a memory store's `clock`: leases
+ * and TTLs then run out when the test says, not when a loaded machine gets round to it.
+ */
+function steppedClock(): { clock: () => Date; advance(ms: number): void } {
+  let now = Date.parse('2026-04-10T12:00:00Z');
+  return { clock: () => new Date(now), advance: (ms) => void (now += ms) };
+}
 
 describe('Idempotency-Key on the three writes', () => {
   it('a repeated evidence upload replays the first 201 (same evidenceID) with idempotent-replayed and a fresh request id', async () => {
@@ -105,10 +114,19 @@ describe('Idempotency-Key on the three writes', () => {
   it('concurrent PATCHes with one key: one runs, the others are 409 in flight or a replay, never a second write', async () => {
     const inner = createMemoryStore({ seed: seed() });
     let writes = 0;
+    // The request that holds the key reads once a second request has begun under it (an event,
+    // not a delay, so a loaded machine cannot let the holder finish before any other arrives).
+    const secondBegan = released();
+    let begins = 0;
     const store: Store = {
       ...inner,
+      async beginIdempotentRequest(accountID, input) {
+        const began = await inner.beginIdempotentRequest(accountID, input);
+        if (++begins === 2) secondBegan.resolve();
+        return began;
+      },
       async getInvoice(accountID, invoiceID) {
-        await pause(200);
+        await secondBegan.promise;
         return inner.getInvoice(accountID, invoiceID);
       },
       async compareAndSetInvoice(...args) {
@@ -235,11 +253,14 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('ttlSeconds: after the TTL the key is free for another request', async () => {
-    const s = await serve({ idempotency: { ttlSeconds: 0.2 } });
+    const time = steppedClock();
+    const s = await serve({ store: createMemoryStore({ seed: seed(), clock: time.clock }), idempotency: { ttlSeconds: 0.2 } });
     try {
       expect((await call(evidenceUrl(s.url), jsonInit('POST', evidence, withKey('k-9')))).status).toBe(201);
       expect((await call(evidenceUrl(s.url), jsonInit('POST', { ...evidence, text: 'x' }, withKey('k-9')))).status).toBe(409);
-      await pause(500);
+      time.advance(199);
+      expect((await call(evidenceUrl(s.url), jsonInit('POST', { ...evidence, text: 'x' }, withKey('k-9')))).status).toBe(409);
+      time.advance(1);
       expect((await call(evidenceUrl(s.url), jsonInit('POST', { ...evidence, text: 'x' }, withKey('k-9')))).status).toBe(201);
     } finally {
       await s.close();
@@ -247,7 +268,8 @@ describe('Idempotency-Key on the three writes', () => {
   });
 
   it('lockSeconds: a key whose holder died (no renewals) is free after one lease; meanwhile 409 with Retry-After', async () => {
-    const store = createMemoryStore({ seed: seed() });
+    const time = steppedClock();
+    const store = createMemoryStore({ seed: seed(), clock: time.clock });
     const s = await serve({ store, idempotency: { lockSeconds: 0.4 } });
     try {
       const body = JSON.stringify(session);
@@ -255,9 +277,10 @@ describe('Idempotency-Key on the three writes', () => {
       // A process that began the key and was killed: nothing renews or releases it.
       const dead = await store.beginIdempotentRequest(A, { key: 'k-10', fingerprint, ttlMs: 86_400_000, lockMs: 400 });
       expect(dead.state).toBe('started');
+      time.advance(399);
       const held = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10')));
       expect([held.status, held.json, held.headers.get('retry-after')]).toEqual([409, { error: IDEMPOTENCY_MESSAGES.inFlight }, '1']);
-      await pause(600);
+      time.advance(1);
       expect((await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-10')))).status).toBe(200);
     } finally {
       await s.close();
@@ -268,14 +291,30 @@ describe('Idempotency-Key on the three writes', () => {
     let sessions = 0;
     // The provider answers once the retry was answered: the first request lives past two leases, however loaded the machine.
     const retried = released();
+    // The store's clock moves only when the test moves it, each time by less than a lease, and
+    // the test then waits for a renewal made on the moved clock: the lease ran out without one.
+    const time = steppedClock();
+    const inner = createMemoryStore({ seed: seed(), clock: time.clock });
+    let renewals = 0;
+    const store: Store = {
+      ...inner,
+      renewIdempotentRequest: (...args) => ((renewals += 1), inner.renewIdempotentRequest(...args)),
+    };
+    const renewedAfterMoving = async (ms: number) => {
+      time.advance(ms);
+      const before = renewals;
+      await vi.waitFor(() => expect(renewals).toBeGreaterThan(before), { timeout: 10_000 });
+    };
     const s = await serve({
+      store,
       idempotency: { lockSeconds: 0.2 },
       walletProvider: { createSession: () => (sessions++, retried.promise.then(() => SESSION)) },
     });
     try {
       const first = call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
       while (sessions === 0) await pause(5);
-      await pause(450);
+      await renewedAfterMoving(150);
+      await renewedAfterMoving(150); // 300 ms after the begin: past the first lease (200 ms)
       const retry = await call(sessionUrl(s.url), jsonInit('POST', session, withKey('k-11')));
       retried.resolve();
       expect([retry.status, retry.headers.get('retry-after')]).toEqual([409, '1']);

@@ -305,10 +305,11 @@ describe('createNodeServer: a client that goes away is not an internal error', (
     ['a bridged fetch handler', true],
   ])('a disconnect mid-body reaches no onError, and the server keeps serving (%s)', async (_name, bridged) => {
     const s = await start({}, {}, bridged);
+    const received = new Promise((resolve) => s.server.once('request', resolve));
     const closed = nextResponseClosed(s.server);
     const c = await RawConnection.open(s.port);
     c.write(rawRequest([`PATCH ${invoicePath} HTTP/1.1`, 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 1000'], '{"description":'), ['PATCH']);
-    await sleep(50);
+    await received; // the server has the request and waits for the rest of its body (not a delay a loaded machine may outlast)
     c.destroy();
     await closed;
     await sleep(100);
@@ -322,10 +323,13 @@ describe('createNodeServer: a client that goes away is not an internal error', (
 
   it('a disconnect while the wallet provider works aborts its signal and reaches no onError', async () => {
     let aborted: unknown;
+    let working: () => void = () => undefined;
+    const providerWorks = new Promise<void>((resolve) => (working = resolve));
     const s = await start({
       walletProvider: {
         createSession: ({ signal }) =>
           new Promise((_resolve, reject) => {
+            working();
             signal.addEventListener('abort', () => {
               aborted = signal.reason;
               reject(signal.reason);
@@ -340,7 +344,7 @@ describe('createNodeServer: a client that goes away is not an internal error', (
       rawRequest([`POST /accounts/${A}/apple-pay/sessions HTTP/1.1`, 'Host: x', auth, 'Content-Type: application/json', `Content-Length: ${body.length}`], body),
       ['POST'],
     );
-    await sleep(100);
+    await providerWorks; // the client goes while the provider works (not after a delay a loaded machine may outlast)
     c.destroy();
     await closed;
     await sleep(100);

@@ -13,10 +13,11 @@ describe('raceDeadline: a task against a deadline, without a signal', () => {
     expect(await raceDeadline(() => Promise.resolve('value'), 50, expiredError)).toBe('value');
     expect(await raceDeadline(() => 'plain', 50, expiredError)).toBe('plain');
     await expect(raceDeadline(() => Promise.reject(new Error('task failed')), 50, expiredError)).rejects.toThrow('task failed');
+    // A task that never settles: the rejection itself shows that the deadline does not wait for
+    // it (a 300 ms task and a 250 ms bound before, which a loaded machine could reach).
     const started = performance.now();
-    await expect(raceDeadline(() => pause(300), 40, expiredError)).rejects.toThrow('expired');
+    await expect(raceDeadline(() => new Promise(() => undefined), 40, expiredError)).rejects.toThrow('expired');
     expect(performance.now() - started).toBeGreaterThanOrEqual(35); // Node may fire a timer a little early by the loop's clock
-    expect(performance.now() - started).toBeLessThan(250);
   });
 
   it('a task that rejects after its deadline is not an unhandled rejection (vitest fails the run on one)', async () => {

@@ -3,11 +3,15 @@
 // store holds nothing of the request, whatever the interleaving (fast-check over a scripted host
 // store, which has no database to cancel and so gets the handler's raced view).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTCOME_HEADER, STORE_FAILURE_MESSAGES, type Store, StoreUnavailableError, createHandler, createMemoryStore, requestStores } from '../../src/http/index.js';
 import { A, DISPUTE_ID, INVOICE_ID, bearer, seed, testOptions } from './helpers.js';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** Delays of a scripted store: its invoice read, and its write until (and after) the commit. */
 type Delays = { readMs: number; writeMs: number; replyMs: number };
@@ -15,9 +19,10 @@ type Delays = { readMs: number; writeMs: number; replyMs: number };
 /**
  * A host's store without `within` (a database adapter of its own): the memory
  * store's data behind calls that take the scripted time; a write commits after `writeMs` and
- * answers `replyMs` later. `commits` counts the writes that reached the data.
+ * answers `replyMs` later. `commits` counts the writes that reached the data. `onRead` runs as
+ * the read begins (a test moves its clock there).
  */
-function scriptedStore(delays: Delays) {
+function scriptedStore(delays: Delays, onRead: () => void = () => undefined) {
   const inner = createMemoryStore({ seed: seed() });
   const log = { commits: 0, calls: [] as string[] };
   const { within: _within, ...rest } = inner;
@@ -25,6 +30,7 @@ function scriptedStore(delays: Delays) {
     ...rest,
     getInvoice: async (accountID, invoiceID) => {
       log.calls.push('getInvoice');
+      onRead();
       await pause(delays.readMs);
       return inner.getInvoice(accountID, invoiceID);
     },
@@ -50,18 +56,19 @@ const patch = (handler: (request: Request) => Promise<Response>, description: st
   );
 
 describe('one deadline per request (storeTimeoutMs bounds the whole request)', () => {
-  it('two store calls of 70 ms each under a 100 ms budget: 504, the second call gets only what is left (it had 100 ms of its own before)', async () => {
-    const { store, log } = scriptedStore({ readMs: 70, writeMs: 70, replyMs: 0 });
-    const handler = createHandler(testOptions({ store, storeTimeoutMs: 100 }));
-    // Warm the handler's code first (a cold first request spends its time before the deadline starts).
-    await patch(createHandler(testOptions()), 'warm-up');
-    const started = performance.now();
+  it('two store calls under one 1 s budget: the first spends 900 ms of it, so the second gets the 100 ms left (with 1 s of its own it would answer at 500 ms): 504', async () => {
+    // The clock deadlines are measured on (performance.now) is the test's, frozen but for the
+    // read, which moves it 900 ms on: the write then has exactly 100 ms left, however loaded the
+    // machine. The write answers after 500 real ms; the race's 100 ms timer fires first (timers
+    // fire in the order they fall due). With a deadline of its own the write would win: 200.
+    const frozen = performance.now();
+    let spent = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => frozen + spent);
+    const { store, log } = scriptedStore({ readMs: 0, writeMs: 500, replyMs: 0 }, () => void (spent += 900));
+    const handler = createHandler(testOptions({ store, storeTimeoutMs: 1_000 }));
     const response = await patch(handler, 'two calls');
-    const elapsed = performance.now() - started;
     expect(response.status).toBe(504);
     expect(response.headers.get('x-request-id')).toBeTruthy();
-    // Each call with a deadline of its own would have answered 200 after 140 ms.
-    expect(elapsed).toBeLessThan(1_000);
     expect(log.calls).toEqual(['getInvoice', 'compareAndSetInvoice']);
     // The write was sent and overtaken by the deadline: it may commit later, and the answer says so.
     expect(response.headers.get(OUTCOME_HEADER)).toBe('unknown');

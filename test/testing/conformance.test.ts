@@ -9,6 +9,42 @@ describe('the memory store passes the conformance suite', () => {
   it('registers every check', () => expect(checks.length).toBeGreaterThanOrEqual(32));
 });
 
+// Concurrent: each check waits on timers with a store of its own.
+describe.concurrent('a store slower than the short leases passes the lease checks', () => {
+  // Each idempotency and outbox call takes `callMs`, so a check's steps that must come within its
+  // 100 ms lease span more than 100 ms of the store's clock: the check then runs again with a
+  // longer lease (withShortLease) instead of failing a store that keeps the rules.
+  const LEASE_CHECKS: Record<string, number> = {
+    'idempotency: a record past its TTL frees the key': 60,
+    'idempotency: an in-flight record past its lock is begun again; the old token is then stale': 120,
+    'outbox: a claim holds for its lease; an expired lease is claimed again with the next attempt': 120,
+  };
+  const slow =
+    (callMs: number) =>
+    (seed: StoreSeed | undefined): Store => {
+      const inner = createMemoryStore({ seed });
+      const late =
+        <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
+        async (...args: Args): Promise<Result> => {
+          await new Promise((resolve) => setTimeout(resolve, callMs));
+          return call(...args);
+        };
+      return {
+        ...inner,
+        beginIdempotentRequest: late((accountID, input) => inner.beginIdempotentRequest(accountID, input)),
+        completeIdempotentRequest: late((accountID, completion) => inner.completeIdempotentRequest(accountID, completion)),
+        claimEffects: late((input) => inner.claimEffects(input)),
+      };
+    };
+  for (const [name, callMs] of Object.entries(LEASE_CHECKS)) {
+    it(`${name} (${callMs} ms a call)`, async () => {
+      const found = storeConformanceChecks({ createStore: slow(callMs) }).find((c) => c.name === name);
+      expect(found?.name).toBe(name);
+      await found?.run();
+    }, 20_000);
+  }
+});
+
 /** Adapters that each break one rule; the suite must catch every one of them. */
 const broken: Record<string, (seed: StoreSeed | undefined) => Store> = {
   'a lost update (compare-and-set ignores the version)': (seed) => {

@@ -15,9 +15,10 @@ import { ACCOUNT_A, fixtureEffect, fixtureInvoice } from '../../../src/testing/i
 const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A memory store holding one invoice, with `count` effects committed by one write. */
-async function storeWithEffects(count: number): Promise<Store> {
-  const store = createMemoryStore({ seed: { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+/** A memory store holding one invoice, with `count` effects committed by one write; on `clock` when given. */
+async function storeWithEffects(count: number, clock?: () => Date): Promise<Store> {
+  const seed = { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } };
+  const store = createMemoryStore(clock === undefined ? { seed } : { seed, clock });
   const effects = Array.from({ length: count }, (_, i) => ({ effectID: `eff-${i}`, requestId: `req-${i}`, effect: fixtureEffect(INVOICE, `INV-${i}`) }));
   const written = await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, 'w'), '1', { effects });
   expect(written.ok).toBe(true);
@@ -141,31 +142,52 @@ describe('createEffectDispatcher', () => {
   });
 
   it('wake() delivers a new effect at once, without waiting for the poll', async () => {
-    const store = await storeWithEffects(0);
+    const inner = await storeWithEffects(0);
+    // The effect is written once the start-up claim has found nothing (not after 20 ms, which a
+    // loaded machine may outlast: that claim would then deliver it, woken or not).
+    let claims = 0;
+    const store: Store = {
+      ...inner,
+      claimEffects: async (input) => {
+        const found = await inner.claimEffects(input);
+        claims += 1;
+        return found;
+      },
+    };
     const delivered: number[] = [];
     const dispatcher = createEffectDispatcher({ store, pollIntervalMs: 60_000, deliver: () => void delivered.push(Date.now()) });
     dispatcher.start();
-    await pause(20);
+    await until(() => claims === 1);
     const current = await store.getInvoice(ACCOUNT_A, INVOICE);
     await store.compareAndSetInvoice(ACCOUNT_A, fixtureInvoice(INVOICE, 'x'), current!.version, {
       effects: [{ effectID: 'late', requestId: 'r', effect: fixtureEffect(INVOICE) }],
     });
     const woken = Date.now();
     dispatcher.wake();
-    await until(() => delivered.length === 1, 2_000);
+    await until(() => delivered.length === 1, 10_000);
     await dispatcher.stop();
-    expect(delivered[0]! - woken).toBeLessThan(1_000);
+    // Far below the 60 s poll: only wake() explains it (1 s before, which a loaded machine could reach).
+    expect(delivered[0]! - woken).toBeLessThan(10_000);
   });
 
   it('an effect claimed by a dispatcher that died is delivered by another after the lease', async () => {
-    const store = await storeWithEffects(1);
-    const dead = await store.claimEffects({ limit: 10, leaseMs: 200 });
+    // The store's clock moves only when the test moves it: the lease runs out when the test says,
+    // not when a loaded machine gets round to the next poll.
+    let now = Date.parse('2026-04-10T12:00:00Z');
+    const inner = await storeWithEffects(1, () => new Date(now));
+    const dead = await inner.claimEffects({ limit: 10, leaseMs: 200 });
     expect(dead).toHaveLength(1);
+    let claims = 0;
+    const store: Store = { ...inner, claimEffects: (input) => ((claims += 1), inner.claimEffects(input)) };
     const attempts: number[] = [];
     const dispatcher = createEffectDispatcher({ store, pollIntervalMs: 25, deliver: (_e, { attempt }) => void attempts.push(attempt) });
     dispatcher.start();
-    await pause(50);
+    await until(() => claims >= 2);
+    now += 199;
+    const beforeExpiry = claims;
+    await until(() => claims >= beforeExpiry + 2);
     expect(attempts).toEqual([]);
+    now += 1;
     await until(() => attempts.length === 1);
     await dispatcher.stop();
     expect(attempts).toEqual([2]);
