@@ -1,13 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createHandler, createStaticAuth, withStoreDeadline } from '../../src/http/index.js';
 import type { Invoice } from '../../src/schemas/index.js';
 import { type PostgresClient, SCHEMA_VERSION, createPostgresStore, migratePostgres } from '../../src/postgres/index.js';
 import { fixtureInvoice } from '../../src/testing/index.js';
 import { queryOf, statementName, takesNamedStatements } from '../../src/postgres/client.js';
 import { POSTGRES_MESSAGES } from '../../src/postgres/messages.js';
-import { PGLITE_START_MS, createPGlite, createPool, describeRealPostgres, dropSchemas, uniqueSchema, useRealPool } from './helpers.js';
+import { createPool, describeRealPostgres, dropSchemas, uniqueSchema, usePGlite, useRealPool } from './helpers.js';
 
 const A = 'acct-a';
 const B = 'acct-b';
@@ -228,13 +228,9 @@ function adapterChecks(label: string, client: () => PostgresClient, schemas: str
 const delayThen = (ms: number) => new Promise<number>((resolve) => setTimeout(() => resolve(0), ms));
 
 describe('the PostgreSQL adapter on PGlite', () => {
-  let db: PGlite;
   const schemas: string[] = [];
-  beforeAll(async () => {
-    db = await createPGlite();
-  }, PGLITE_START_MS);
-  afterAll(() => db.close());
-  adapterChecks('PGlite', () => db, schemas, { realServer: false });
+  const db = usePGlite();
+  adapterChecks('PGlite', db, schemas, { realServer: false });
 
   it('refuses a bad schema name before sending anything, and a client without query()', async () => {
     const query = vi.fn();
@@ -244,8 +240,8 @@ describe('the PostgreSQL adapter on PGlite', () => {
     }
     expect(query).not.toHaveBeenCalled();
     await expect(createPostgresStore({ client: {} as never })).rejects.toThrow('client must be a pg Pool');
-    expect((await createPostgresStore({ client: db, schema: 'a'.repeat(63) })).schema).toBe('a'.repeat(63));
-    await dropSchemas(db, ['a'.repeat(63)]);
+    expect((await createPostgresStore({ client: db(), schema: 'a'.repeat(63) })).schema).toBe('a'.repeat(63));
+    await dropSchemas(db(), ['a'.repeat(63)]);
   });
 
   it('accepts pg.Pool, pg.Client and PGlite as they are typed', () => {
@@ -257,9 +253,9 @@ describe('the PostgreSQL adapter on PGlite', () => {
 
   it('a PATCH through the handler costs 2 statements, 2 round trips, without Idempotency-Key', async () => {
     const schema = uniqueSchema('rt');
-    await createPostgresStore({ client: db, schema, seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
+    await createPostgresStore({ client: db(), schema, seed: { accounts: { [A]: { invoices: [fixtureInvoice(INVOICE)] } } } });
     const statements: string[] = [];
-    const counting = { query: (text: string, params?: unknown[]) => (statements.push(text), db.query(text, params)) };
+    const counting = { query: (text: string, params?: unknown[]) => (statements.push(text), db().query(text, params)) };
     const store = await createPostgresStore({ client: counting, schema, migrate: false });
     statements.length = 0;
     const handler = createHandler({ store, auth: createStaticAuth({ t: { scopes: [`/accounts/${A}/invoices.write`] } }) });

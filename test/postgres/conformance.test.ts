@@ -1,19 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { withStoreDeadline } from '../../src/http/index.js';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { runStoreConformance } from '../../src/testing/index.js';
-import { PGLITE_START_MS, createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from './helpers.js';
+import { describeRealPostgres, uniqueSchema, usePGlite, useRealPool } from './helpers.js';
 
 // One database per suite, a fresh schema per check (each check builds its own store).
 
 describe('the PostgreSQL store passes the conformance suite on PGlite', () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = await createPGlite();
-  }, PGLITE_START_MS);
-  afterAll(() => db.close());
-  runStoreConformance({ createStore: (seed) => createPostgresStore({ client: db, schema: uniqueSchema('conf'), seed }), test: it });
+  const db = usePGlite();
+  runStoreConformance({ createStore: (seed) => createPostgresStore({ client: db(), schema: uniqueSchema('conf'), seed }), test: it });
 });
 
 describeRealPostgres('the PostgreSQL store passes the conformance suite on a real server (pg.Pool)', (url) => {

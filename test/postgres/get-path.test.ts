@@ -2,25 +2,18 @@
 // promises and every read gives a new schedule object (the schedule view's last-schedule memo
 // misses each time), and the handler's remembered bearer header, scope and router answers are
 // the same. Each answer must be byte for byte the memory store's, for clients that alternate.
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHandler, createMemoryStore, createStaticAuth } from '../../src/http/index.js';
 import { createPostgresStore } from '../../src/postgres/index.js';
 import { A, NOW, SCHEDULE_ID, TOKENS, bearer, seed } from '../http/helpers.js';
-import { PGLITE_START_MS, createPGlite } from './helpers.js';
+import { PGLITE_START_MS, usePGlite } from './helpers.js';
 
 describe('GET schedule over PGlite answers as over the memory store', () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = await createPGlite();
-  }, PGLITE_START_MS);
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = usePGlite();
 
   it('for alternating tokens, repeated', async () => {
     const clock = () => NOW;
-    const pglite = createHandler({ store: await createPostgresStore({ client: db, seed: seed() }), auth: createStaticAuth(TOKENS), clock });
+    const pglite = createHandler({ store: await createPostgresStore({ client: db(), seed: seed() }), auth: createStaticAuth(TOKENS), clock });
     const memory = createHandler({ store: createMemoryStore({ seed: seed() }), auth: createStaticAuth(TOKENS), clock });
     const answer = async (handler: (r: Request) => Promise<Response>, token: string) => {
       const response = await handler(new Request(`http://localhost/accounts/${A}/schedules/${SCHEDULE_ID}`, { headers: { ...bearer(token), 'x-request-id': 'r-1' } }));

@@ -48,6 +48,25 @@ export async function createPGlite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir);
 }
 
+/**
+ * One in-memory PGlite for a describe block, started before its first test (within
+ * {@link PGLITE_START_MS}) and closed after its last. Call inside the block; `db()` is valid from
+ * the first test on.
+ */
+export function usePGlite(): () => PGlite {
+  let db: PGlite | undefined;
+  beforeAll(async () => {
+    db = await createPGlite();
+  }, PGLITE_START_MS);
+  afterAll(async () => {
+    await db?.close();
+  });
+  return () => {
+    if (db === undefined) throw new Error('the PGlite is made in beforeAll');
+    return db;
+  };
+}
+
 /** A pool on the real server, small, with an error listener (an idle connection dropping must not crash the run). */
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEffectDispatcher } from '../../src/http/index.js';
 import { createMemoryStore } from '../../src/http/store/memory-store.js';
 import type { Store } from '../../src/http/store/port.js';
@@ -9,7 +8,7 @@ import { effectsChannel, listenerApplicationName } from '../../src/postgres/chan
 import { LISTEN_BACKOFF, reconnectDelayMs } from '../../src/postgres/listener.js';
 import { POSTGRES_MESSAGES } from '../../src/postgres/messages.js';
 import { fixtureEffect, fixtureInvoice } from '../../src/testing/index.js';
-import { PGLITE_START_MS, createPGlite } from './helpers.js';
+import { usePGlite } from './helpers.js';
 
 const FC = { seed: 22_4, numRuns: 200 } as const;
 const schemaName = fc.stringMatching(/^[a-z_][a-z0-9_]{0,62}$/).filter((s) => !s.startsWith('pg_'));
@@ -83,19 +82,13 @@ describe('a dispatcher on a store without subscribeToEffects, or whose subscript
 });
 
 describe('PGlite: NOTIFY from the write, LISTEN by the dispatcher', () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = await createPGlite();
-  }, PGLITE_START_MS);
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = usePGlite();
 
   it('the write notifies once when it inserts effects, and not without effects or on a conflict', async () => {
     const schema = 'notify_once';
-    const store = await createPostgresStore({ client: db, schema, seed: { accounts: { a: { invoices: [fixtureInvoice('inv-1')] } } } });
+    const store = await createPostgresStore({ client: db(), schema, seed: { accounts: { a: { invoices: [fixtureInvoice('inv-1')] } } } });
     let notifications = 0;
-    const unlisten = await db.listen(effectsChannel(schema), () => void (notifications += 1));
+    const unlisten = await db().listen(effectsChannel(schema), () => void (notifications += 1));
     const v1 = (await store.getInvoice('a', 'inv-1'))!.version;
     const plain = await store.compareAndSetInvoice('a', fixtureInvoice('inv-1', 'no effects'), v1);
     expect(plain.ok).toBe(true);
@@ -121,7 +114,7 @@ describe('PGlite: NOTIFY from the write, LISTEN by the dispatcher', () => {
 
   it('a started dispatcher polling every 30 s delivers a write it was not woken for within 5 s; after stop() nothing wakes it', async () => {
     const schema = 'notify_wake';
-    const store = await createPostgresStore({ client: db, schema, seed: { accounts: { a: { invoices: [fixtureInvoice('inv-1')] } } } });
+    const store = await createPostgresStore({ client: db(), schema, seed: { accounts: { a: { invoices: [fixtureInvoice('inv-1')] } } } });
     expect(typeof store.subscribeToEffects).toBe('function');
     const delivered: string[] = [];
     const dispatcher = createEffectDispatcher({ store, pollIntervalMs: 30_000, deliver: (effect) => void delivered.push(effect.effectID) });
@@ -151,6 +144,6 @@ describe('PGlite: NOTIFY from the write, LISTEN by the dispatcher', () => {
   // On this describe's PGlite: starting one of its own took seconds for a check that never reaches the database.
   it('listenConfig is refused unless it is an object and the client a pg.Pool (here: PGlite, a string, null, an array)', async () => {
     for (const listenConfig of [{ connectionString: 'postgres://direct/db' }, 'postgres://direct/db', null, []])
-      await expect(createPostgresStore({ client: db, schema: 'listen_config', listenConfig: listenConfig as never })).rejects.toThrow(POSTGRES_MESSAGES.badListenConfig);
+      await expect(createPostgresStore({ client: db(), schema: 'listen_config', listenConfig: listenConfig as never })).rejects.toThrow(POSTGRES_MESSAGES.badListenConfig);
   });
 });

@@ -1,9 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_ATTEMPTS, DISPATCHER_MESSAGES, type Store, type StoreSeed, createEffectDispatcher, createMemoryStore } from '../../../src/http/index.js';
 import { createPostgresStore } from '../../../src/postgres/index.js';
 import { ACCOUNT_A, fixtureEffect, fixtureInvoice } from '../../../src/testing/index.js';
-import { PGLITE_START_MS, createPGlite, describeRealPostgres, uniqueSchema, useRealPool } from '../../postgres/helpers.js';
+import { describeRealPostgres, uniqueSchema, usePGlite, useRealPool } from '../../postgres/helpers.js';
 
 const INVOICE = '7f0c8f9e-0000-4000-8000-000000000001';
 const SEED: StoreSeed = { accounts: { [ACCOUNT_A]: { invoices: [fixtureInvoice(INVOICE)] } } };
@@ -113,12 +112,8 @@ describe.concurrent('dead letters on the memory store', () => {
 });
 
 describe('dead letters on PGlite', () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = await createPGlite();
-  }, PGLITE_START_MS);
-  afterAll(() => db.close());
-  deadLetterSuite(() => createPostgresStore({ client: db, schema: uniqueSchema('dead'), seed: SEED }));
+  const db = usePGlite();
+  deadLetterSuite(() => createPostgresStore({ client: db(), schema: uniqueSchema('dead'), seed: SEED }));
 });
 
 describeRealPostgres('dead letters on a real PostgreSQL (pg.Pool)', (url) => {
