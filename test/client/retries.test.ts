@@ -18,6 +18,20 @@ const evidence = { evidenceType: 'receipt', text: 'Paid in full.' } as const;
 const disputeParams = { accountID: A, disputeID: DISPUTE_ID };
 const invoiceParams = { accountID: A, invoiceID: INVOICE_ID };
 
+/** A client of `baseUrl` that records the status of each answer it gets and calls `seen` on each answer with `status`. */
+function watchingClient(baseUrl: string, status: number, seen: () => void): { client: ReturnType<typeof createClient>; statuses: number[] } {
+  const statuses: number[] = [];
+  const client = createClient({
+    baseUrl,
+    token: 'all',
+    onResponse: ({ response }) => {
+      statuses.push(response?.status ?? 0);
+      if (response?.status === status) seen();
+    },
+  });
+  return { client, statuses };
+}
+
 /**
  * The memory store, counting the writes that commit (the executions of the two stored writes);
  * its first invoice read calls `firstReadBegan` and waits for `firstReadWaitsFor` when given
@@ -132,15 +146,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
     const counted = countingStore(seen504.promise);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store, storeTimeoutMs: 100 }))));
     servers.push(server);
-    const statuses: number[] = [];
-    const client = createClient({
-      baseUrl: server.url,
-      token: 'all',
-      onResponse: ({ response }) => {
-        statuses.push(response?.status ?? 0);
-        if (response?.status === 504) seen504.resolve();
-      },
-    });
+    const { client, statuses } = watchingClient(server.url, 504, seen504.resolve);
     const started = performance.now();
     const result = await client.updateInvoice(invoiceParams, { status: 'unpaid' });
     expect(statuses).toEqual([504, 200]);
@@ -207,15 +213,7 @@ describe('retries (Stripe policy, docs/client.md)', () => {
     const counted = countingStore(seen409.promise, firstReading.resolve);
     const server = await listen(toNodeListener(createHandler(testOptions({ store: counted.store }))));
     servers.push(server);
-    const statuses: number[] = [];
-    const client = createClient({
-      baseUrl: server.url,
-      token: 'all',
-      onResponse: ({ response }) => {
-        statuses.push(response?.status ?? 0);
-        if (response?.status === 409) seen409.resolve();
-      },
-    });
+    const { client, statuses } = watchingClient(server.url, 409, seen409.resolve);
     // The first holds the key (its invoice read waits) until the second, same key and body, has met 409 with Retry-After; the second retries.
     // The second is sent once the first is reading under the key, so the two cannot swap roles on a loaded machine.
     const [first, second] = await Promise.all([
