@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { BodyBytes, Exchange } from '../http/core/exchange.js';
 import { HTTP_MESSAGES } from '../http/core/messages.js';
+import { REQUEST_ID_HEADER } from '../http/core/request-id.js';
+import { VERSION_HEADER_NAME } from '../http/core/versions.js';
 import type { FrameworkRequest } from './framework-request.js';
 import { badAuthority, badAuthorityOf } from './request-authority.js';
 import { pathOfTarget } from './request-target.js';
@@ -46,8 +48,8 @@ export class NodeExchange implements Exchange {
     if (headers !== undefined) {
       // The pipeline's names are the same interned strings: compared by identity first.
       if (name === 'authorization') return headers.authorization;
-      if (name === 'x-request-id') return headers.requestId;
-      if (name === 'x-service-version') return headers.version;
+      if (name === REQUEST_ID_HEADER) return headers.requestId;
+      if (name === VERSION_HEADER_NAME) return headers.version;
     }
     return headerOf(this.#req, name);
   }

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { REQUEST_ID_HEADER } from '../http/core/request-id.js';
+import { VERSION_HEADER_NAME } from '../http/core/versions.js';
 
 // Headers Node keeps only the first line of (as `req.headers` does); others are joined with ", ".
 // `authorization` is joined too, as fetch's `Headers` joins it, so two credentials are one
@@ -48,8 +50,8 @@ export function hasUnreadBody(req: IncomingMessage): boolean {
 }
 
 /**
- * {@link hasUnreadBody} or {@link asksForUpgrade}, in one walk of `rawHeaders` (what every
- * answer asks, so the names are told apart by their length first).
+ * {@link hasUnreadBody} or {@link asksForUpgrade}, in one walk of `rawHeaders`
+ * ({@link scanHeaders}; `req.headers` when there are no raw headers).
  *
  * @example
  * if (unreadBodyOrUpgrade(req)) headers.connection = 'close';
@@ -57,21 +59,7 @@ export function hasUnreadBody(req: IncomingMessage): boolean {
 export function unreadBodyOrUpgrade(req: IncomingMessage): boolean {
   const raw = req.rawHeaders;
   if (!Array.isArray(raw)) return hasUnreadBody(req) || asksForUpgrade(req);
-  const bodyDone = req.complete || req.readableEnded;
-  let length: string | undefined;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const key = raw[i] ?? '';
-    const size = key.length;
-    if (size === 7) {
-      if (key === 'upgrade' || key.toLowerCase() === 'upgrade') return true;
-    } else if (!bodyDone && size === 17) {
-      if (key === 'transfer-encoding' || key.toLowerCase() === 'transfer-encoding') return true;
-    } else if (!bodyDone && size === 14 && length === undefined && (key === 'content-length' || key.toLowerCase() === 'content-length')) {
-      // The first line wins, as in `headerOf`.
-      length = raw[i + 1] ?? '';
-    }
-  }
-  return length !== undefined && length.trim() !== '0';
+  return scannedUnreadBodyOrUpgrade(scanHeaders(raw), req.complete || req.readableEnded);
 }
 
 /**
@@ -142,7 +130,7 @@ export function scanHeaders(raw: readonly string[]): HeaderScan {
         if (isName(key, 'upgrade')) upgrade = true;
         break;
       case 12:
-        if (isName(key, 'x-request-id')) requestId = joined(requestId, raw[i + 1] ?? '');
+        if (isName(key, REQUEST_ID_HEADER)) requestId = joined(requestId, raw[i + 1] ?? '');
         break;
       case 13:
         if (isName(key, 'authorization')) authorization = joined(authorization, raw[i + 1] ?? '');
@@ -151,7 +139,7 @@ export function scanHeaders(raw: readonly string[]): HeaderScan {
         if (contentLength === undefined && isName(key, 'content-length')) contentLength = raw[i + 1] ?? '';
         break;
       case 17:
-        if (isName(key, 'x-service-version')) version = joined(version, raw[i + 1] ?? '');
+        if (isName(key, VERSION_HEADER_NAME)) version = joined(version, raw[i + 1] ?? '');
         else if (isName(key, 'transfer-encoding')) transferEncoding = true;
         break;
     }
